@@ -1,0 +1,19 @@
+package io.heliograph.core;
+
+import org.projectfloodlight.openflow.protocol.OFErrorMsg;
+
+/** A request was answered by the switch with an OpenFlow ERROR message. */
+public class OFErrorException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    private final transient OFErrorMsg error;
+
+    public OFErrorException(OFErrorMsg error) {
+        super("switch answered with " + error.getErrType() + ": " + error);
+        this.error = error;
+    }
+
+    public OFErrorMsg getError() {
+        return error;
+    }
+}
