@@ -1,0 +1,43 @@
+package io.heliograph.testbed;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/** Network devices and namespaces of the root namespace, through iproute2. */
+public final class Links {
+
+    private Links() {
+    }
+
+    public static boolean exists(String device) {
+        return Command.of("ip", "link", "show", "dev", device).run().succeeded();
+    }
+
+    public static void deleteIfPresent(String device) {
+        if (exists(device)) {
+            CommandResult result = Command.of("ip", "link", "del", "dev", device).run();
+            // deleting a veth end or a namespace removes the peer asynchronously: gone is gone
+            if (!result.succeeded() && exists(device)) {
+                result.requireSuccess();
+            }
+        }
+    }
+
+    /** Names of all devices and namespaces now present, to pick names nobody uses. */
+    public static Set<String> namesInUse() {
+        Set<String> names = new HashSet<>();
+        for (String line : Command.of("ip", "-o", "link", "show").check().stdout().split("\n")) {
+            // "12: hgab12s1@hgab12s2: <BROADCAST,..." -> hgab12s1
+            String[] parts = line.split(":\\s+", 3);
+            if (parts.length >= 2) {
+                names.add(parts[1].split("@")[0]);
+            }
+        }
+        for (String line : Command.of("ip", "netns", "list").check().stdout().split("\n")) {
+            if (!line.isBlank()) {
+                names.add(line.split("\\s+")[0]);
+            }
+        }
+        return names;
+    }
+}

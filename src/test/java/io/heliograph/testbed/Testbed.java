@@ -1,0 +1,196 @@
+package io.heliograph.testbed;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A network of real parts for one test: a private {@link OvsInstance}, its bridges, hosts in network
+ * namespaces and switch-to-switch veth links, all named with a prefix unique to this run.
+ *
+ * <p>Closing removes everything it created (namespaces, veths, bridges, OVS processes), also when
+ * the test failed; a JVM shutdown hook does the same if the test JVM is ended first.
+ */
+public final class Testbed implements AutoCloseable {
+
+    private final String label;
+    private final InterfaceNames names;
+    private final Path workDir;
+    private final Path artifacts;
+    private final OvsInstance ovs;
+    private final List<Host> hosts = new ArrayList<>();
+    private final List<String> links = new ArrayList<>();
+    private final Thread shutdownHook;
+    private boolean closed;
+
+    private Testbed(String label, InterfaceNames names, Path workDir, OvsInstance ovs) {
+        this.label = label;
+        this.names = names;
+        this.workDir = workDir;
+        this.artifacts = ArtifactDirectory.forTest(label);
+        this.ovs = ovs;
+        this.shutdownHook = new Thread(this::closeQuietly, "testbed-cleanup-" + names.prefix());
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /** Starts a private OVS instance for a testbed whose logs are kept under {@code label}. */
+    public static Testbed start(String label) {
+        requireRoot();
+        OvsInstance.requireInstalled();
+        InterfaceNames names = InterfaceNames.fresh(Links.namesInUse());
+        Path workDir;
+        try {
+            // short: OVS's unix socket paths must stay under ~100 characters
+            workDir = Files.createTempDirectory(Path.of("/tmp"), names.prefix() + "-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new Testbed(label, names, workDir, OvsInstance.start(workDir));
+    }
+
+    /** Namespaces, veths and OVS need root; say so plainly rather than fail on the first ip command. */
+    public static void requireRoot() {
+        String uid = Command.of("id", "-u").check().stdout().strip();
+        if (!uid.equals("0")) {
+            throw new IllegalStateException("system tests need root (network namespaces, veths, Open vSwitch); "
+                    + "running as uid " + uid);
+        }
+    }
+
+    public OvsInstance ovs() {
+        return ovs;
+    }
+
+    public InterfaceNames names() {
+        return names;
+    }
+
+    public Path workDir() {
+        return workDir;
+    }
+
+    /** Where this testbed's logs are kept after the run. */
+    public Path artifacts() {
+        return artifacts;
+    }
+
+    public List<Host> hosts() {
+        return List.copyOf(hosts);
+    }
+
+    /** Switch {@code n}: bridge {@code <prefix>s<n>} with datapath id n, fail-mode secure, speaking {@code protocols}. */
+    public Bridge addSwitch(int n, List<String> protocols) {
+        return ovs.addBridge(names.name("s" + n), n, protocols, OvsInstance.FailMode.SECURE);
+    }
+
+    public Bridge addSwitch(int n, List<String> protocols, OvsInstance.FailMode failMode) {
+        return ovs.addBridge(names.name("s" + n), n, protocols, failMode);
+    }
+
+    /** Host {@code n} at 10.0.0.n with MAC 02:00:00:00:00:nn, attached to the next port of {@code bridge}. */
+    public Host addHost(int n, Bridge bridge) {
+        if (n < 1 || n > 254) {
+            throw new IllegalArgumentException("host number must be 1..254, was " + n);
+        }
+        String device = names.name("h" + n);
+        Host host = Host.create("h" + n, names.name("h" + n), device, "10.0.0." + n,
+                String.format("02:00:00:00:00:%02x", n));
+        hosts.add(host);
+        bridge.addPort(device);
+        return host;
+    }
+
+    /** A veth pair between two bridges, each end the next port of its bridge. */
+    public void link(Bridge a, Bridge b) {
+        String aSide = a.name() + b.name().substring(names.prefix().length());
+        String bSide = b.name() + a.name().substring(names.prefix().length());
+        names.name(aSide.substring(names.prefix().length()));   // length check
+        names.name(bSide.substring(names.prefix().length()));
+        Command.of("ip", "link", "add", aSide, "type", "veth", "peer", "name", bSide).check();
+        links.add(aSide);
+        for (String device : List.of(aSide, bSide)) {
+            Command.of("ethtool", "-K", device, "tx", "off").check();
+            Command.of("ip", "link", "set", device, "up").check();
+        }
+        a.addPort(aSide);
+        b.addPort(bSide);
+    }
+
+    /**
+     * A line of {@code count} switches {@code s1 - s2 - ... - sN}, host {@code hI} on switch {@code sI}
+     * (port 1), each switch connected to {@code controllerTargets}.
+     */
+    public LinearTopology linear(int count, List<String> protocols, String... controllerTargets) {
+        List<Bridge> switches = new ArrayList<>();
+        List<Host> lineHosts = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            Bridge bridge = addSwitch(i, protocols);
+            switches.add(bridge);
+            lineHosts.add(addHost(i, bridge));
+        }
+        for (int i = 1; i < count; i++) {
+            link(switches.get(i - 1), switches.get(i));
+        }
+        if (controllerTargets.length > 0) {
+            for (Bridge bridge : switches) {
+                bridge.setController(controllerTargets);
+            }
+        }
+        return new LinearTopology(switches, lineHosts);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Cleanup cleanup = new Cleanup("testbed " + label + " (" + names.prefix() + ")");
+        for (Host host : hosts) {
+            cleanup.run("host " + host.name(), host::destroy);
+        }
+        for (String link : links) {
+            cleanup.run("link " + link, () -> Links.deleteIfPresent(link));
+        }
+        cleanup.close("OVS", ovs);
+        cleanup.run("keep OVS logs", () -> ovs.copyLogsTo(artifacts));
+        cleanup.run("delete " + workDir, () -> deleteTree(workDir));
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // closing from the hook itself
+        }
+        cleanup.finish();
+    }
+
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (RuntimeException e) {
+            System.err.println("testbed cleanup at JVM exit: " + e);
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public record LinearTopology(List<Bridge> switches, List<Host> hosts) {
+        public Host first() {
+            return hosts.get(0);
+        }
+
+        public Host last() {
+            return hosts.get(hosts.size() - 1);
+        }
+    }
+}
