@@ -1,0 +1,50 @@
+package io.heliograph.openflow;
+
+import java.util.List;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+
+/**
+ * Cuts the byte stream into OpenFlow messages by the header's length field. The largest message
+ * is 65535 bytes because the length field has 16 bits, so a too-long message cannot be expressed:
+ * the only stream that cannot be framed is one whose header claims fewer than the 8 header bytes.
+ * Then nothing after it can be trusted, so the connection is closed (after telling the switch
+ * handler, which logs it with the switch's name).
+ */
+final class OFFrameDecoder extends ByteToMessageDecoder {
+
+    static final int HEADER_LENGTH = 8;
+
+    private boolean broken;
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (broken) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        if (in.readableBytes() < HEADER_LENGTH) {
+            return;
+        }
+        int length = in.getUnsignedShort(in.readerIndex() + 2);
+        if (length < HEADER_LENGTH) {
+            broken = true;
+            String header = ByteBufUtil.hexDump(in, in.readerIndex(), HEADER_LENGTH);
+            in.skipBytes(in.readableBytes());
+            ctx.fireUserEventTriggered(new UnframeableInput(length, header));
+            ctx.close();
+            return;
+        }
+        if (in.readableBytes() < length) {
+            return;
+        }
+        out.add(in.readRetainedSlice(length));
+    }
+
+    /** The stream could not be framed: a header declared a length below 8. */
+    record UnframeableInput(int declaredLength, String headerHex) {
+    }
+}

@@ -1,0 +1,99 @@
+package io.heliograph.openflow;
+
+import java.util.List;
+
+import org.projectfloodlight.openflow.exceptions.OFParseError;
+import org.projectfloodlight.openflow.protocol.OFBadRequestCode;
+import org.projectfloodlight.openflow.protocol.OFFactories;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFMessageReader;
+import org.projectfloodlight.openflow.protocol.OFType;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.protocol.ver10.OFTypeSerializerVer10;
+import org.projectfloodlight.openflow.protocol.ver11.OFTypeSerializerVer11;
+import org.projectfloodlight.openflow.protocol.ver12.OFTypeSerializerVer12;
+import org.projectfloodlight.openflow.protocol.ver13.OFTypeSerializerVer13;
+import org.projectfloodlight.openflow.protocol.ver14.OFTypeSerializerVer14;
+import org.projectfloodlight.openflow.protocol.ver15.OFTypeSerializerVer15;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.MessageToMessageDecoder;
+
+/**
+ * Turns one framed message into a Loxi {@link OFMessage}, a {@link HelloMessage}, or, when Loxi
+ * cannot read it, an {@link UndecodableMessage} that says why and which error answers it. Never
+ * throws: bad input is data for the switch handler, not an exception for Netty.
+ */
+final class OFMessageDecoder extends MessageToMessageDecoder<ByteBuf> {
+
+    /** How much of an offending message an error carries (the spec asks for at least 64 bytes). */
+    static final int ERROR_DATA_BYTES = 64;
+
+    private static final OFMessageReader<OFMessage> READER = OFFactories.getGenericReader();
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf frame, List<Object> out) {
+        out.add(decode(frame));
+    }
+
+    static Object decode(ByteBuf frame) {
+        int start = frame.readerIndex();
+        int wireVersion = frame.getUnsignedByte(start);
+        int wireType = frame.getUnsignedByte(start + 1);
+        if (wireType == HelloMessage.TYPE) {
+            return HelloMessage.read(frame);
+        }
+        OFVersion version = OpenFlowVersions.ofWire(wireVersion);
+        if (version == null) {
+            return undecodable(frame, OFBadRequestCode.BAD_VERSION, "unknown OpenFlow version 0x"
+                    + Integer.toHexString(wireVersion));
+        }
+        OFType type;
+        try {
+            type = typeOf(version, (byte) wireType);
+        } catch (IllegalArgumentException e) {
+            return undecodable(frame, OFBadRequestCode.BAD_TYPE, "unknown message type " + wireType
+                    + " for OpenFlow " + OpenFlowVersions.name(version));
+        }
+        try {
+            OFMessage message = READER.readFrom(frame);
+            if (message == null) {
+                return undecodable(frame, OFBadRequestCode.BAD_LEN, type + " shorter than its fixed part");
+            }
+            return message;
+        } catch (OFParseError | RuntimeException e) {
+            return undecodable(frame, codeFor(type, e), "malformed " + type + ": " + e.getMessage());
+        }
+    }
+
+    private static OFBadRequestCode codeFor(OFType type, Exception e) {
+        String reason = String.valueOf(e.getMessage());
+        if (type == OFType.EXPERIMENTER && reason.contains("discriminator")) {
+            return OFBadRequestCode.BAD_EXPERIMENTER;
+        }
+        if ((type == OFType.STATS_REQUEST || type == OFType.STATS_REPLY) && reason.contains("discriminator")) {
+            return OFBadRequestCode.BAD_STAT;
+        }
+        return OFBadRequestCode.BAD_LEN;
+    }
+
+    private static OFType typeOf(OFVersion version, byte wireType) {
+        return switch (version) {
+            case OF_10 -> OFTypeSerializerVer10.ofWireValue(wireType);
+            case OF_11 -> OFTypeSerializerVer11.ofWireValue(wireType);
+            case OF_12 -> OFTypeSerializerVer12.ofWireValue(wireType);
+            case OF_13 -> OFTypeSerializerVer13.ofWireValue(wireType);
+            case OF_14 -> OFTypeSerializerVer14.ofWireValue(wireType);
+            case OF_15 -> OFTypeSerializerVer15.ofWireValue(wireType);
+        };
+    }
+
+    private static UndecodableMessage undecodable(ByteBuf frame, OFBadRequestCode code, String reason) {
+        int start = frame.readerIndex();
+        byte[] head = ByteBufUtil.getBytes(frame, start, Math.min(ERROR_DATA_BYTES, frame.readableBytes()));
+        return new UndecodableMessage(frame.getUnsignedByte(start), frame.getUnsignedByte(start + 1),
+                frame.getUnsignedInt(start + 4), head, code, reason);
+    }
+}

@@ -1,0 +1,55 @@
+package io.heliograph.openflow;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/**
+ * Configuration of pid {@code io.heliograph.openflow}. Property names are the method names, with
+ * {@code _} read as {@code .} (so {@code tls_port} is {@code tls.port}).
+ */
+@ObjectClassDefinition(name = "Heliograph OpenFlow channel",
+        description = "OpenFlow listener, version negotiation, handshake, keepalive and TLS")
+public @interface OpenFlowConfiguration {
+
+    @AttributeDefinition(description = "OpenFlow TCP port")
+    int port() default OpenFlowSettings.DEFAULT_PORT;
+
+    @AttributeDefinition(description = "Listen address")
+    String address() default "0.0.0.0";
+
+    @AttributeDefinition(description = "I/O threads (event loops); 0 = number of cores")
+    int ioThreads() default 0;
+
+    @AttributeDefinition(description = "OpenFlow versions offered, comma-separated, from 1.0, 1.3, 1.4, 1.5")
+    String versions() default "1.0,1.3,1.4,1.5";
+
+    @AttributeDefinition(description = "Time for HELLO through initializers before a switch is dropped (ms)")
+    long handshakeTimeoutMs() default 15_000;
+
+    @AttributeDefinition(description = "Read silence before an ECHO_REQUEST is sent (ms)")
+    long echoIdleMs() default 5_000;
+
+    @AttributeDefinition(description = "Time to wait for the ECHO_REPLY before disconnecting (ms)")
+    long echoTimeoutMs() default 5_000;
+
+    @AttributeDefinition(description = "Default timeout of request/response futures (ms)")
+    long requestTimeoutMs() default 10_000;
+
+    @AttributeDefinition(description = "miss_send_len in SET_CONFIG (0xffff = whole packet, unbuffered)")
+    int missSendLen() default 0xffff;
+
+    @AttributeDefinition(description = "Delete all flows on connect (and on 1.3+ install the table-miss flow to the controller)")
+    boolean clearFlowsOnConnect() default true;
+
+    @AttributeDefinition(name = "tls.port", description = "OpenFlow-over-TLS port; 0 = TLS off")
+    int tls_port() default 0;
+
+    @AttributeDefinition(name = "tls.certificate", description = "Controller certificate chain, PEM file")
+    String tls_certificate() default "";
+
+    @AttributeDefinition(name = "tls.key", description = "Controller private key, PEM (PKCS#8) file")
+    String tls_key() default "";
+
+    @AttributeDefinition(name = "tls.trust", description = "CA certificates (PEM) switch certificates must chain to; empty = no client certificate required")
+    String tls_trust() default "";
+}

@@ -1,0 +1,104 @@
+package io.heliograph.openflow;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.metatype.annotations.Designate;
+import org.projectfloodlight.openflow.types.DatapathId;
+
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.PipelineService;
+import io.heliograph.core.SwitchInitializer;
+import io.heliograph.core.SwitchListener;
+import io.heliograph.core.SwitchService;
+
+/**
+ * The OSGi shell of the channel layer: turns configuration into {@link OpenFlowSettings}, runs an
+ * {@link OpenFlowServer}, publishes the {@link SwitchService} and feeds the whiteboard of switch
+ * listeners and initializers into the {@link SwitchRegistry}. Configuration changes apply live.
+ */
+@Component(service = SwitchService.class, configurationPid = OpenFlowController.PID, immediate = true)
+@Designate(ocd = OpenFlowConfiguration.class)
+public final class OpenFlowController implements SwitchService {
+
+    public static final String PID = "io.heliograph.openflow";
+
+    private final SwitchRegistry registry = new SwitchRegistry();
+    private final PipelineService pipeline;
+    private OpenFlowServer server;
+
+    @Activate
+    public OpenFlowController(@Reference PipelineService pipeline, OpenFlowConfiguration config) throws Exception {
+        this.pipeline = pipeline;
+        server = new OpenFlowServer(settings(config), registry, pipeline);
+        server.start();
+    }
+
+    @Modified
+    void modified(OpenFlowConfiguration config) throws Exception {
+        server.reconfigure(settings(config));
+    }
+
+    @Deactivate
+    void deactivate() {
+        server.stop();
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addSwitchListener(SwitchListener l) {
+        registry.addListener(l);
+    }
+
+    void removeSwitchListener(SwitchListener l) {
+        registry.removeListener(l);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addSwitchInitializer(SwitchInitializer i) {
+        registry.addInitializer(i);
+    }
+
+    void removeSwitchInitializer(SwitchInitializer i) {
+        registry.removeInitializer(i);
+    }
+
+    @Override
+    public Map<DatapathId, OFSwitch> getSwitches() {
+        return registry.getSwitches();
+    }
+
+    @Override
+    public OFSwitch getSwitch(DatapathId id) {
+        return registry.getSwitch(id);
+    }
+
+    /** Configuration to settings; invalid values fail here with a message naming the property. */
+    static OpenFlowSettings settings(OpenFlowConfiguration c) {
+        int threads = c.ioThreads() > 0 ? c.ioThreads() : Runtime.getRuntime().availableProcessors();
+        boolean tls = c.tls_port() > 0;
+        return new OpenFlowSettings(c.port(), c.address(), threads, OpenFlowVersions.parse(c.versions()),
+                positive("handshakeTimeoutMs", c.handshakeTimeoutMs()), positive("echoIdleMs", c.echoIdleMs()),
+                positive("echoTimeoutMs", c.echoTimeoutMs()), positive("requestTimeoutMs", c.requestTimeoutMs()),
+                c.missSendLen(), c.clearFlowsOnConnect(), tls ? c.tls_port() : -1,
+                path(c.tls_certificate()), path(c.tls_key()), path(c.tls_trust()));
+    }
+
+    private static Duration positive(String name, long ms) {
+        if (ms <= 0) {
+            throw new IllegalArgumentException(name + " must be positive, was " + ms);
+        }
+        return Duration.ofMillis(ms);
+    }
+
+    private static Path path(String s) {
+        return s == null || s.isBlank() ? null : Path.of(s.trim());
+    }
+}

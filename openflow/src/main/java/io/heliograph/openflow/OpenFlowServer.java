@@ -1,0 +1,172 @@
+package io.heliograph.openflow;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+import javax.net.ssl.SSLException;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.heliograph.core.PipelineService;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+
+/**
+ * The OpenFlow listeners (plain and optionally TLS) and their event loops. Each accepted switch is
+ * registered with one loop of the I/O group and stays on it until it disconnects, so the loop that
+ * decodes its messages also runs the pipelines for them (run-to-completion). Plain Java: the OSGi
+ * component is a thin shell around it.
+ */
+public final class OpenFlowServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OpenFlowServer.class);
+
+    private final SwitchRegistry registry;
+    private final PipelineService pipeline;
+    private volatile OpenFlowSettings settings;
+
+    private EventLoopGroup acceptors;
+    private EventLoopGroup workers;
+    private Channel plain;
+    private Channel tls;
+
+    public OpenFlowServer(OpenFlowSettings settings, SwitchRegistry registry, PipelineService pipeline) {
+        this.settings = settings;
+        this.registry = registry;
+        this.pipeline = pipeline;
+    }
+
+    public SwitchRegistry registry() {
+        return registry;
+    }
+
+    /** Starts the loops and binds the listeners; fails (and cleans up) when a port cannot be bound. */
+    public synchronized void start() throws InterruptedException, SSLException {
+        boolean epoll = Epoll.isAvailable();
+        int threads = settings.ioThreads();
+        acceptors = epoll ? new EpollEventLoopGroup(1, new DefaultThreadFactory("openflow-accept"))
+                : new NioEventLoopGroup(1, new DefaultThreadFactory("openflow-accept"));
+        workers = epoll ? new EpollEventLoopGroup(threads, new DefaultThreadFactory("openflow-io"))
+                : new NioEventLoopGroup(threads, new DefaultThreadFactory("openflow-io"));
+        if (!epoll) {
+            LOG.info("epoll transport unavailable ({}); using NIO", Epoll.unavailabilityCause().toString());
+        }
+        try {
+            bind(settings);
+        } catch (InterruptedException | SSLException | RuntimeException e) {
+            stop();
+            throw e;
+        }
+    }
+
+    private void bind(OpenFlowSettings s) throws InterruptedException, SSLException {
+        plain = bootstrap(s, null).bind(new InetSocketAddress(s.address(), s.port())).sync().channel();
+        LOG.info("OpenFlow listening on {} ({} I/O threads, versions {})", plain.localAddress(), s.ioThreads(),
+                s.versions());
+        if (s.tlsEnabled()) {
+            SslContext ssl = TlsContexts.server(s);
+            tls = bootstrap(s, ssl).bind(new InetSocketAddress(s.address(), s.tlsPort())).sync().channel();
+            LOG.info("OpenFlow over TLS listening on {}{}", tls.localAddress(),
+                    s.tlsTrust() != null ? ", switch certificates verified against " + s.tlsTrust() : "");
+        }
+    }
+
+    private void unbind() {
+        for (Channel c : new Channel[] {plain, tls}) {
+            if (c != null) {
+                c.close().syncUninterruptibly();
+            }
+        }
+        plain = null;
+        tls = null;
+    }
+
+    /**
+     * Applies new settings live: new connections use them at once; a changed port, address or TLS
+     * material rebinds the listeners (connected switches stay); a changed thread count rebuilds the
+     * loops, which drops connected switches (they reconnect).
+     */
+    public synchronized void reconfigure(OpenFlowSettings next) throws InterruptedException, SSLException {
+        OpenFlowSettings previous = settings;
+        settings = next;
+        if (!previous.listenersDifferFrom(next)) {
+            return;
+        }
+        if (previous.ioThreads() != next.ioThreads()) {
+            LOG.info("I/O thread count changes from {} to {}: restarting the OpenFlow server", previous.ioThreads(),
+                    next.ioThreads());
+            stop();
+            start();
+            return;
+        }
+        unbind();
+        bind(next);
+    }
+
+    private ServerBootstrap bootstrap(OpenFlowSettings s, SslContext ssl) {
+        Class<? extends ServerChannel> type = workers instanceof EpollEventLoopGroup
+                ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        return new ServerBootstrap()
+                .group(acceptors, workers)
+                .channel(type)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_SNDBUF, 1 << 20)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        OpenFlowSettings now = settings;
+                        ChannelPipeline p = ch.pipeline();
+                        if (ssl != null) {
+                            p.addLast("tls", ssl.newHandler(ch.alloc()));
+                        }
+                        p.addLast("frame", new OFFrameDecoder());
+                        p.addLast("decode", new OFMessageDecoder());
+                        p.addLast("encode", OFMessageEncoder.INSTANCE);
+                        p.addLast("idle", new IdleStateHandler(now.echoIdle().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+                        p.addLast("switch", new SwitchConnection(new ControllerContext(now, registry, pipeline)));
+                        p.addLast("errors", LastExceptionHandler.INSTANCE);
+                    }
+                });
+    }
+
+    /** The bound plain port (useful with port 0). */
+    public synchronized int port() {
+        return ((InetSocketAddress) plain.localAddress()).getPort();
+    }
+
+    /** The bound TLS port, or -1 when TLS is off. */
+    public synchronized int tlsPort() {
+        return tls == null ? -1 : ((InetSocketAddress) tls.localAddress()).getPort();
+    }
+
+    public synchronized void stop() {
+        unbind();
+        if (acceptors != null) {
+            acceptors.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            acceptors = null;
+            workers = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+}

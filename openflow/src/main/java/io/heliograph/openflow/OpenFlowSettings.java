@@ -1,0 +1,105 @@
+package io.heliograph.openflow;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.SortedSet;
+
+import org.projectfloodlight.openflow.protocol.OFVersion;
+
+/**
+ * The channel layer's settings as plain values, so the Netty parts can be built and tested without
+ * OSGi. The component turns its Configuration Admin properties into one of these.
+ *
+ * @param port           plain OpenFlow listener port (0 = ephemeral, for tests)
+ * @param address        listen address
+ * @param ioThreads      event-loop threads; each switch stays on one for its whole connection
+ * @param versions       the versions we offer in HELLO
+ * @param tlsPort        TLS listener port; negative = off (the component maps the config's 0 to off)
+ * @param tlsCertificate PEM certificate chain of the controller (TLS only)
+ * @param tlsKey         PEM PKCS#8 private key of the controller (TLS only)
+ * @param tlsTrust       PEM certificates a switch's client certificate must chain to; null = no client auth
+ */
+public record OpenFlowSettings(
+        int port,
+        String address,
+        int ioThreads,
+        SortedSet<OFVersion> versions,
+        Duration handshakeTimeout,
+        Duration echoIdle,
+        Duration echoTimeout,
+        Duration requestTimeout,
+        int missSendLen,
+        boolean clearFlowsOnConnect,
+        int tlsPort,
+        Path tlsCertificate,
+        Path tlsKey,
+        Path tlsTrust) {
+
+    public static final int DEFAULT_PORT = 6653;
+
+    public OpenFlowSettings {
+        Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(versions, "versions");
+        if (versions.isEmpty()) {
+            throw new IllegalArgumentException("at least one OpenFlow version must be offered");
+        }
+        if (ioThreads < 1) {
+            throw new IllegalArgumentException("ioThreads must be at least 1, was " + ioThreads);
+        }
+        if (missSendLen < 0 || missSendLen > 0xffff) {
+            throw new IllegalArgumentException("missSendLen must be within 0..65535, was " + missSendLen);
+        }
+        if (tlsPort >= 0 && (tlsCertificate == null || tlsKey == null)) {
+            throw new IllegalArgumentException("a TLS port needs tls.certificate and tls.key");
+        }
+    }
+
+    public boolean tlsEnabled() {
+        return tlsPort >= 0;
+    }
+
+    /** Defaults for an in-JVM test or embedding: ephemeral port on loopback, every version, no TLS. */
+    public static OpenFlowSettings defaults() {
+        return new OpenFlowSettings(0, "127.0.0.1", Runtime.getRuntime().availableProcessors(),
+                OpenFlowVersions.parse("1.0,1.3,1.4,1.5"), Duration.ofSeconds(10), Duration.ofSeconds(5),
+                Duration.ofSeconds(5), Duration.ofSeconds(10), 0xffff, true, -1, null, null, null);
+    }
+
+    public OpenFlowSettings withPort(int p) {
+        return new OpenFlowSettings(p, address, ioThreads, versions, handshakeTimeout, echoIdle, echoTimeout,
+                requestTimeout, missSendLen, clearFlowsOnConnect, tlsPort, tlsCertificate, tlsKey, tlsTrust);
+    }
+
+    public OpenFlowSettings withIoThreads(int n) {
+        return new OpenFlowSettings(port, address, n, versions, handshakeTimeout, echoIdle, echoTimeout,
+                requestTimeout, missSendLen, clearFlowsOnConnect, tlsPort, tlsCertificate, tlsKey, tlsTrust);
+    }
+
+    public OpenFlowSettings withVersions(SortedSet<OFVersion> v) {
+        return new OpenFlowSettings(port, address, ioThreads, v, handshakeTimeout, echoIdle, echoTimeout,
+                requestTimeout, missSendLen, clearFlowsOnConnect, tlsPort, tlsCertificate, tlsKey, tlsTrust);
+    }
+
+    public OpenFlowSettings withTimeouts(Duration handshake, Duration idle, Duration echo, Duration request) {
+        return new OpenFlowSettings(port, address, ioThreads, versions, handshake, idle, echo, request,
+                missSendLen, clearFlowsOnConnect, tlsPort, tlsCertificate, tlsKey, tlsTrust);
+    }
+
+    public OpenFlowSettings withClearFlows(boolean clear) {
+        return new OpenFlowSettings(port, address, ioThreads, versions, handshakeTimeout, echoIdle, echoTimeout,
+                requestTimeout, missSendLen, clear, tlsPort, tlsCertificate, tlsKey, tlsTrust);
+    }
+
+    public OpenFlowSettings withTls(int p, Path certificate, Path key, Path trust) {
+        return new OpenFlowSettings(port, address, ioThreads, versions, handshakeTimeout, echoIdle, echoTimeout,
+                requestTimeout, missSendLen, clearFlowsOnConnect, p, certificate, key, trust);
+    }
+
+    /** True when switching to {@code other} needs the listeners rebound (or the loops rebuilt). */
+    boolean listenersDifferFrom(OpenFlowSettings other) {
+        return port != other.port || !address.equals(other.address) || ioThreads != other.ioThreads
+                || tlsPort != other.tlsPort || !Objects.equals(tlsCertificate, other.tlsCertificate)
+                || !Objects.equals(tlsKey, other.tlsKey) || !Objects.equals(tlsTrust, other.tlsTrust);
+    }
+}

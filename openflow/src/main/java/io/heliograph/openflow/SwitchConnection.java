@@ -1,0 +1,440 @@
+package io.heliograph.openflow;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.projectfloodlight.openflow.protocol.OFBarrierReply;
+import org.projectfloodlight.openflow.protocol.OFDescStatsReply;
+import org.projectfloodlight.openflow.protocol.OFEchoRequest;
+import org.projectfloodlight.openflow.protocol.OFFactories;
+import org.projectfloodlight.openflow.protocol.OFFactory;
+import org.projectfloodlight.openflow.protocol.OFFeaturesReply;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFPortDesc;
+import org.projectfloodlight.openflow.protocol.OFPortStatus;
+import org.projectfloodlight.openflow.protocol.OFRequest;
+import org.projectfloodlight.openflow.protocol.OFStatsReply;
+import org.projectfloodlight.openflow.protocol.OFStatsRequest;
+import org.projectfloodlight.openflow.protocol.OFType;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.OFErrorCauseData;
+import org.projectfloodlight.openflow.types.OFPort;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.SwitchListener.PortChange;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.concurrent.EventExecutor;
+
+/**
+ * One switch connection: the {@link OFSwitch} handle apps use, and the Netty handler that receives
+ * the switch's messages on its loop. Everything that changes state runs on that loop
+ * (run-to-completion); what other threads read is published through volatile fields and
+ * concurrent maps.
+ */
+final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFSwitch {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SwitchConnection.class);
+
+    private final ControllerContext context;
+    private final Handshake handshake;
+    private final AtomicLong xids = new AtomicLong(1);
+    private final Map<OFPort, OFPortDesc> ports = new ConcurrentHashMap<>();
+    private final Collection<OFPortDesc> portsView = Collections.unmodifiableCollection(ports.values());
+    private final CompletableFuture<Void> removed = new CompletableFuture<>();
+
+    private ChannelHandlerContext ctx;
+    private Channel channel;
+    private WriteBatcher writes;
+    private PendingRequests pending;
+    private volatile InetSocketAddress remote;
+    private volatile Instant connectedSince;
+    private volatile OFFactory factory;
+    private volatile OFFeaturesReply features;
+    private volatile OFDescStatsReply description;
+    private volatile boolean active;
+    private boolean echoOutstanding;
+
+    SwitchConnection(ControllerContext context) {
+        this.context = context;
+        this.handshake = new Handshake(this, context.settings());
+    }
+
+    // ---- Netty side (switch's loop) ----
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        this.channel = ctx.channel();
+        this.writes = new WriteBatcher(ctx);
+        this.pending = new PendingRequests(ctx.executor(), this);
+        if (channel.remoteAddress() instanceof InetSocketAddress a) {
+            remote = a;
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        connectedSince = Instant.now();
+        LOG.debug("{}: TCP connection accepted", this);
+        handshake.start();
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        writes.readBatchStarted();
+        if (msg instanceof OFMessage message) {
+            received(message);
+        } else if (msg instanceof HelloMessage hello) {
+            handshake.onHello(hello);
+        } else if (msg instanceof UndecodableMessage bad) {
+            badInput(bad);
+        } else {
+            LOG.warn("{}: unexpected object from the decoder: {}", this, msg);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        writes.readBatchEnded();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event instanceof IdleStateEvent) {
+            keepalive();
+        } else if (event instanceof OFFrameDecoder.UnframeableInput u) {
+            LOG.warn("{}: input cannot be framed (header {} declares length {} < 8); closing the connection",
+                    this, u.headerHex(), u.declaredLength());
+        } else if (event instanceof SslHandshakeCompletionEvent tls) {
+            if (!tls.isSuccess()) {
+                LOG.warn("TLS handshake with {} failed: {}; closing", remote, tls.cause().toString());
+                ctx.close();
+            } else {
+                LOG.debug("{}: TLS established", this);
+            }
+        }
+        ctx.fireUserEventTriggered(event);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        boolean wasActive = active;
+        active = false;
+        if (!handshake.isFinished()) {
+            LOG.info("{}: disconnected during handshake step {}", this, handshake.step());
+            handshake.finish();
+        }
+        pending.failAll("connection closed");
+        try {
+            context.registry().removed(this);
+            if (wasActive) {
+                LOG.info("{} disconnected", this);
+            }
+        } finally {
+            removed.complete(null);
+        }
+        ctx.fireChannelInactive();
+    }
+
+    private void received(OFMessage message) {
+        if (factory != null && message.getVersion() != factory.getVersion()) {
+            byte[] head = headOf(message);
+            badInput(new UndecodableMessage(message.getVersion().getWireVersion(), 0, message.getXid(), head,
+                    org.projectfloodlight.openflow.protocol.OFBadRequestCode.BAD_VERSION,
+                    "OpenFlow " + OpenFlowVersions.name(message.getVersion()) + " message on a connection that negotiated "
+                            + OpenFlowVersions.name(factory.getVersion())));
+            return;
+        }
+        if (message.getType() == OFType.ECHO_REQUEST) {
+            // Answered by the core in any state, so a busy pipeline never makes a switch think we are dead.
+            OFEchoRequest echo = (OFEchoRequest) message;
+            writes.write(factoryFor(message).buildEchoReply().setXid(echo.getXid()).setData(echo.getData()).build());
+            return;
+        }
+        if (pending.offer(message)) {
+            return;
+        }
+        if (message instanceof OFPortStatus status) {
+            portStatus(status);
+        }
+        if (active) {
+            context.pipeline().dispatch(this, message);
+        } else {
+            LOG.debug("{}: {} before the handshake completed; not dispatched", this, message.getType());
+        }
+    }
+
+    private void portStatus(OFPortStatus status) {
+        OFPortDesc desc = status.getDesc();
+        PortChange change = switch (status.getReason()) {
+            case ADD -> PortChange.ADDED;
+            case DELETE -> PortChange.DELETED;
+            default -> PortChange.MODIFIED;
+        };
+        if (change == PortChange.DELETED) {
+            ports.remove(desc.getPortNo());
+        } else {
+            ports.put(desc.getPortNo(), desc);
+        }
+        if (active) {
+            context.registry().notify(this, l -> l.portChanged(this, desc, change), "portChanged");
+        }
+    }
+
+    private void badInput(UndecodableMessage bad) {
+        if (!bad.mayBeAnswered()) {
+            LOG.warn("{}: undecodable message type {} xid {}: {}; not answered (errors are never answered)",
+                    this, bad.wireType(), bad.xid(), bad.reason());
+            return;
+        }
+        LOG.warn("{}: undecodable message type {} xid {}: {}; answering BAD_REQUEST/{}",
+                this, bad.wireType(), bad.xid(), bad.reason(), bad.code());
+        OFFactory f = factory != null ? factory : OFFactories.getFactory(context.settings().versions().last());
+        writes.write(f.errorMsgs().buildBadRequestErrorMsg()
+                .setXid(bad.xid())
+                .setCode(bad.code())
+                .setData(OFErrorCauseData.of(bad.head(), f.getVersion()))
+                .build());
+    }
+
+    private static byte[] headOf(OFMessage message) {
+        io.netty.buffer.ByteBuf buf = io.netty.buffer.Unpooled.buffer();
+        try {
+            message.writeTo(buf);
+            byte[] head = new byte[Math.min(OFMessageDecoder.ERROR_DATA_BYTES, buf.readableBytes())];
+            buf.readBytes(head);
+            return head;
+        } finally {
+            buf.release();
+        }
+    }
+
+    private OFFactory factoryFor(OFMessage message) {
+        return factory != null ? factory : OFFactories.getFactory(message.getVersion());
+    }
+
+    private void keepalive() {
+        if (factory == null || echoOutstanding) {
+            return; // before negotiation the handshake timeout watches the switch
+        }
+        echoOutstanding = true;
+        OFMessage echo = factory.buildEchoRequest().setXid(nextXid()).setData(new byte[0]).build();
+        pending.<OFMessage>register(echo, false, context.settings().echoTimeout()).whenComplete((reply, e) -> {
+            echoOutstanding = false;
+            if (e instanceof TimeoutException) {
+                LOG.warn("{}: no ECHO reply within {} ms after {} ms of silence; disconnecting", this,
+                        context.settings().echoTimeout().toMillis(), context.settings().echoIdle().toMillis());
+                disconnect("keepalive timeout");
+            }
+        });
+        writes.write(echo);
+    }
+
+    // ---- used by Handshake and SwitchRegistry (switch's loop) ----
+
+    EventExecutor loop() {
+        return ctx.executor();
+    }
+
+    void runOnLoop(Runnable task) {
+        if (ctx.executor().inEventLoop()) {
+            task.run();
+        } else {
+            ctx.executor().execute(task);
+        }
+    }
+
+    SwitchRegistry registry() {
+        return context.registry();
+    }
+
+    long nextXid() {
+        long xid = xids.getAndIncrement() & 0xffffffffL;
+        return xid == 0 ? nextXid() : xid;
+    }
+
+    void writeNow(OFMessage message) {
+        writes.write(message);
+    }
+
+    void closeAfterFlush() {
+        ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    void setVersion(OFVersion version) {
+        this.factory = OFFactories.getFactory(version);
+    }
+
+    void setFeatures(OFFeaturesReply features) {
+        this.features = features;
+    }
+
+    void setPorts(List<OFPortDesc> list) {
+        ports.clear();
+        for (OFPortDesc p : list) {
+            ports.put(p.getPortNo(), p);
+        }
+    }
+
+    void setDescription(OFDescStatsReply description) {
+        this.description = description;
+    }
+
+    void activated() {
+        active = true;
+    }
+
+    CompletableFuture<Void> removed() {
+        return removed;
+    }
+
+    /** Disconnects with a reason, for the log. */
+    void disconnect(String why) {
+        LOG.debug("{}: closing: {}", this, why);
+        if (channel != null) {
+            channel.close();
+        }
+    }
+
+    <R> CompletableFuture<R> requestInternal(OFMessage request) {
+        OFMessage withXid = request.createBuilder().setXid(nextXid()).build();
+        CompletableFuture<R> f = pending.register(withXid, false, context.settings().requestTimeout());
+        send(withXid);
+        return f;
+    }
+
+    private void send(OFMessage request) {
+        if (!write(request)) {
+            pending.fail(request.getXid(), new IOException(this + " is not connected"));
+        }
+    }
+
+    String describe() {
+        DatapathId id = getId();
+        return id != null ? "switch " + id + " at " + remote : "switch at " + remote;
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+
+    // ---- OFSwitch (any thread) ----
+
+    @Override
+    public DatapathId getId() {
+        OFFeaturesReply f = features;
+        return f != null ? f.getDatapathId() : null;
+    }
+
+    @Override
+    public OFVersion getVersion() {
+        OFFactory f = factory;
+        return f != null ? f.getVersion() : null;
+    }
+
+    @Override
+    public OFFactory getFactory() {
+        return factory;
+    }
+
+    @Override
+    public InetSocketAddress getRemoteAddress() {
+        return remote;
+    }
+
+    @Override
+    public Instant getConnectedSince() {
+        return connectedSince;
+    }
+
+    @Override
+    public OFFeaturesReply getFeatures() {
+        return features;
+    }
+
+    @Override
+    public OFDescStatsReply getDescription() {
+        return description;
+    }
+
+    @Override
+    public Collection<OFPortDesc> getPorts() {
+        return portsView;
+    }
+
+    @Override
+    public OFPortDesc getPort(OFPort port) {
+        return ports.get(port);
+    }
+
+    @Override
+    public boolean isConnected() {
+        return channel != null && channel.isActive();
+    }
+
+    @Override
+    public boolean write(OFMessage message) {
+        if (!isConnected()) {
+            return false;
+        }
+        writes.write(message);
+        return true;
+    }
+
+    @Override
+    public boolean write(Collection<? extends OFMessage> messages) {
+        if (!isConnected()) {
+            return false;
+        }
+        for (OFMessage m : messages) {
+            writes.write(m);
+        }
+        return true;
+    }
+
+    @Override
+    public <R extends OFMessage> CompletableFuture<R> request(OFRequest<R> request) {
+        return requestInternal(request);
+    }
+
+    @Override
+    public <R extends OFStatsReply> CompletableFuture<List<R>> requestStatistics(OFStatsRequest<R> request) {
+        OFMessage withXid = request.createBuilder().setXid(nextXid()).build();
+        CompletableFuture<List<R>> f = pending.register(withXid, true, context.settings().requestTimeout());
+        send(withXid);
+        return f;
+    }
+
+    @Override
+    public CompletableFuture<OFBarrierReply> barrier() {
+        OFFactory f = factory;
+        if (f == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException(this + " has not negotiated a version yet"));
+        }
+        return request(f.buildBarrierRequest().build());
+    }
+
+    @Override
+    public void disconnect() {
+        disconnect("requested");
+    }
+}
