@@ -1,0 +1,116 @@
+package io.heliograph.openflow;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFPortDesc;
+import org.projectfloodlight.openflow.protocol.OFType;
+import org.projectfloodlight.openflow.types.DatapathId;
+
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.PipelineService;
+import io.heliograph.core.SwitchListener;
+
+/** A controller in the test JVM: the real server on an ephemeral loopback port, a recording pipeline and switch listener. */
+final class ControllerFixture implements AutoCloseable {
+
+    /** A pipeline that records what it is given and runs an optional per-message hook (the "listener"). */
+    static final class RecordingPipeline implements PipelineService {
+        final ConcurrentLinkedQueue<OFMessage> dispatched = new ConcurrentLinkedQueue<>();
+        final ConcurrentLinkedQueue<Thread> threads = new ConcurrentLinkedQueue<>();
+        volatile BiConsumer<OFSwitch, OFMessage> hook = (sw, m) -> { };
+
+        @Override
+        public Map<OFType, List<String>> getPipelines() {
+            return Map.of();
+        }
+
+        @Override
+        public List<String> getOrder(OFType type) {
+            return List.of();
+        }
+
+        @Override
+        public void setOrder(OFType type, List<String> names) {
+        }
+
+        @Override
+        public void dispatch(OFSwitch sw, OFMessage message) {
+            dispatched.add(message);
+            threads.add(Thread.currentThread());
+            hook.accept(sw, message);
+        }
+    }
+
+    /** Records listener calls as strings like "added 00:..:01". */
+    static final class RecordingListener implements SwitchListener {
+        final List<String> events = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void switchAdded(OFSwitch sw) {
+            events.add("added " + sw.getId() + " " + sw.getRemoteAddress().getPort());
+        }
+
+        @Override
+        public void switchRemoved(OFSwitch sw) {
+            events.add("removed " + sw.getId() + " " + sw.getRemoteAddress().getPort());
+        }
+
+        @Override
+        public void portChanged(OFSwitch sw, OFPortDesc port, PortChange change) {
+            events.add("port " + change + " " + port.getPortNo());
+        }
+    }
+
+    final RecordingPipeline pipeline = new RecordingPipeline();
+    final RecordingListener listener = new RecordingListener();
+    final SwitchRegistry registry = new SwitchRegistry();
+    final OpenFlowServer server;
+
+    ControllerFixture(OpenFlowSettings settings) throws Exception {
+        registry.addListener(listener);
+        server = new OpenFlowServer(settings, registry, pipeline);
+        server.start();
+    }
+
+    ControllerFixture() throws Exception {
+        this(testSettings());
+    }
+
+    static OpenFlowSettings testSettings() {
+        return OpenFlowSettings.defaults().withIoThreads(2)
+                .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(30), Duration.ofSeconds(2), Duration.ofSeconds(2));
+    }
+
+    int port() {
+        return server.port();
+    }
+
+    /** Waits (with a deadline, polling) until the switch with this id is active. */
+    OFSwitch awaitSwitch(long dpid) {
+        DatapathId id = DatapathId.of(dpid);
+        await(() -> registry.getSwitch(id) != null, "switch " + id + " announced");
+        return registry.getSwitch(id);
+    }
+
+    static void await(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + FakeSwitch.WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what);
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(2_000_000); // poll interval, not a wait for time to pass
+        }
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

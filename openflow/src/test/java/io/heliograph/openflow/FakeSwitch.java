@@ -1,0 +1,223 @@
+package io.heliograph.openflow;
+
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import org.projectfloodlight.openflow.protocol.OFBarrierRequest;
+import org.projectfloodlight.openflow.protocol.OFDescStatsRequest;
+import org.projectfloodlight.openflow.protocol.OFEchoRequest;
+import org.projectfloodlight.openflow.protocol.OFFactories;
+import org.projectfloodlight.openflow.protocol.OFFactory;
+import org.projectfloodlight.openflow.protocol.OFFeaturesRequest;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFPortDesc;
+import org.projectfloodlight.openflow.protocol.OFPortDescStatsRequest;
+import org.projectfloodlight.openflow.protocol.OFPortFeatures;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.MacAddress;
+import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.U32;
+
+import io.netty.buffer.Unpooled;
+
+/**
+ * An OpenFlow switch in the test JVM, on a blocking socket: it says HELLO with the versions it is
+ * given, answers the handshake (FEATURES, port descriptions, DESC, BARRIER) and ECHO requests
+ * automatically unless told not to, and records everything the controller sends.
+ */
+final class FakeSwitch implements AutoCloseable {
+
+    static final Duration WAIT = Duration.ofSeconds(5);
+
+    private final Socket socket;
+    private final OutputStream out;
+    private final DataInputStream in;
+    private final Set<OFVersion> offered;
+    private final DatapathId dpid;
+    private final BlockingQueue<Object> received = new LinkedBlockingQueue<>();
+    private final List<Object> seen = new ArrayList<>();
+    private final Thread reader;
+    volatile OFFactory factory;
+    volatile boolean answerHandshake = true;
+    volatile boolean answerEcho = true;
+    volatile boolean closedByPeer;
+
+    /** Sends HELLO at once: with a bitmap unless the only version is 1.0 (whose HELLO has no elements). */
+    FakeSwitch(Socket socket, DatapathId dpid, Set<OFVersion> offered) throws IOException {
+        this.socket = socket;
+        this.dpid = dpid;
+        this.offered = offered;
+        this.out = socket.getOutputStream();
+        this.in = new DataInputStream(socket.getInputStream());
+        this.reader = new Thread(this::readLoop, "fake-switch-" + dpid);
+        this.reader.setDaemon(true);
+        this.reader.start();
+    }
+
+    static FakeSwitch connect(int port, long dpid, OFVersion... versions) throws IOException {
+        FakeSwitch sw = new FakeSwitch(new Socket("127.0.0.1", port), DatapathId.of(dpid), Set.of(versions));
+        sw.sayHello();
+        return sw;
+    }
+
+    void sayHello() throws IOException {
+        OFVersion highest = offered.stream().max(Enum::compareTo).orElseThrow();
+        OFFactory f = OFFactories.getFactory(highest);
+        if (offered.size() == 1 && highest == OFVersion.OF_10) {
+            send(f.buildHello().setXid(1).build());
+            return;
+        }
+        long bits = 0;
+        for (OFVersion v : offered) {
+            bits |= 1L << v.getWireVersion();
+        }
+        send(f.buildHello().setXid(1)
+                .setElements(List.of(f.buildHelloElemVersionbitmap().setBitmaps(List.of(U32.of(bits))).build()))
+                .build());
+    }
+
+    List<OFPortDesc> ports(OFFactory f) {
+        List<OFPortDesc> ports = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            OFPortDesc.Builder b = f.buildPortDesc().setPortNo(OFPort.of(i)).setName("eth" + i)
+                    .setHwAddr(MacAddress.of(0x020000000000L + i));
+            if (f.getVersion().compareTo(OFVersion.OF_14) < 0) {
+                b.setCurr(Set.of(OFPortFeatures.PF_1GB_FD));
+            }
+            ports.add(b.build());
+        }
+        return ports;
+    }
+
+    private void readLoop() {
+        try {
+            while (true) {
+                byte[] header = new byte[8];
+                in.readFully(header);
+                int length = ((header[2] & 0xff) << 8) | (header[3] & 0xff);
+                byte[] frame = new byte[length];
+                System.arraycopy(header, 0, frame, 0, 8);
+                in.readFully(frame, 8, length - 8);
+                Object m = OFMessageDecoder.decode(Unpooled.wrappedBuffer(frame));
+                if (m instanceof HelloMessage hello) {
+                    onControllerHello(hello);
+                } else if (m instanceof OFMessage message) {
+                    autoAnswer(message);
+                }
+                received.add(m);
+            }
+        } catch (EOFException e) {
+            closedByPeer = true;
+        } catch (IOException e) {
+            closedByPeer = true;
+        }
+    }
+
+    private void onControllerHello(HelloMessage hello) {
+        OpenFlowVersions.negotiate(new java.util.TreeSet<>(offered), hello)
+                .ifPresent(v -> factory = OFFactories.getFactory(v));
+    }
+
+    private void autoAnswer(OFMessage m) throws IOException {
+        OFFactory f = factory != null ? factory : OFFactories.getFactory(m.getVersion());
+        if (m instanceof OFEchoRequest echo && answerEcho) {
+            send(f.buildEchoReply().setXid(echo.getXid()).setData(echo.getData()).build());
+        }
+        if (!answerHandshake) {
+            return;
+        }
+        if (m instanceof OFFeaturesRequest) {
+            var b = f.buildFeaturesReply().setXid(m.getXid()).setDatapathId(dpid).setNBuffers(256).setNTables((short) 4);
+            if (f.getVersion() == OFVersion.OF_10) {
+                b.setPorts(ports(f));
+            }
+            send(b.build());
+        } else if (m instanceof OFPortDescStatsRequest) {
+            send(f.buildPortDescStatsReply().setXid(m.getXid()).setEntries(ports(f)).build());
+        } else if (m instanceof OFDescStatsRequest) {
+            send(f.buildDescStatsReply().setXid(m.getXid()).setMfrDesc("Heliograph tests").setHwDesc("fake")
+                    .setSwDesc("FakeSwitch").setSerialNum("1").setDpDesc("fake " + dpid).build());
+        } else if (m instanceof OFBarrierRequest) {
+            send(f.buildBarrierReply().setXid(m.getXid()).build());
+        }
+    }
+
+    synchronized void send(OFMessage m) throws IOException {
+        io.netty.buffer.ByteBuf buf = Unpooled.buffer();
+        m.writeTo(buf);
+        byte[] bytes = new byte[buf.readableBytes()];
+        buf.readBytes(bytes);
+        out.write(bytes);
+        out.flush();
+    }
+
+    synchronized void sendRaw(byte[] bytes) throws IOException {
+        out.write(bytes);
+        out.flush();
+    }
+
+    /** The next received object matching the test, skipping (but keeping in {@link #seen()}) others; fails after the deadline. */
+    @SuppressWarnings("unchecked")
+    <T> T expect(Class<T> type, Predicate<? super T> test) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            Object m = received.poll(Math.max(0, left), TimeUnit.NANOSECONDS);
+            if (m == null) {
+                throw new AssertionError("no " + type.getSimpleName() + " matching the test within " + WAIT
+                        + "; seen: " + seen);
+            }
+            seen.add(m);
+            if (type.isInstance(m) && test.test((T) m)) {
+                return (T) m;
+            }
+        }
+    }
+
+    <T> T expect(Class<T> type) throws InterruptedException {
+        return expect(type, x -> true);
+    }
+
+    /** Everything the controller sent that {@link #expect} has looked at. */
+    List<Object> seen() {
+        return seen;
+    }
+
+    /** Waits for the controller to close the connection. */
+    void awaitClosed() throws InterruptedException {
+        reader.join(WAIT.toMillis());
+        if (reader.isAlive()) {
+            throw new AssertionError("controller did not close the connection within " + WAIT);
+        }
+    }
+
+    boolean isOpen() {
+        return reader.isAlive();
+    }
+
+    DatapathId dpid() {
+        return dpid;
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+
+    InputStream rawIn() {
+        return in;
+    }
+}

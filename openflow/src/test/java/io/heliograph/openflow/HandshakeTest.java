@@ -1,0 +1,191 @@
+package io.heliograph.openflow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.projectfloodlight.openflow.protocol.OFBarrierRequest;
+import org.projectfloodlight.openflow.protocol.OFErrorType;
+import org.projectfloodlight.openflow.protocol.OFFlowAdd;
+import org.projectfloodlight.openflow.protocol.OFFlowDelete;
+import org.projectfloodlight.openflow.protocol.OFHelloFailedCode;
+import org.projectfloodlight.openflow.protocol.OFSetConfig;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.protocol.action.OFActionOutput;
+import org.projectfloodlight.openflow.protocol.errormsg.OFHelloFailedErrorMsg;
+import org.projectfloodlight.openflow.protocol.instruction.OFInstructionApplyActions;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.OFPort;
+
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.SwitchInitializer;
+
+class HandshakeTest {
+
+    private ControllerFixture controller;
+
+    @AfterEach
+    void stop() {
+        if (controller != null) {
+            controller.close();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = OFVersion.class, names = {"OF_10", "OF_13", "OF_14", "OF_15"})
+    void completesTheHandshakeInEachVersion(OFVersion version) throws Exception {
+        controller = new ControllerFixture();
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 0x42, version)) {
+            OFSetConfig config = sw.expect(OFSetConfig.class);
+            assertEquals(0xffff, config.getMissSendLen());
+            OFFlowDelete delete = sw.expect(OFFlowDelete.class);
+            assertEquals(version, delete.getVersion());
+            if (version != OFVersion.OF_10) {
+                OFFlowAdd miss = sw.expect(OFFlowAdd.class);
+                assertEquals(0, miss.getPriority());
+                OFInstructionApplyActions apply = (OFInstructionApplyActions) miss.getInstructions().get(0);
+                OFActionOutput out = (OFActionOutput) apply.getActions().get(0);
+                assertEquals(OFPort.CONTROLLER, out.getPort());
+                assertEquals(0xffff, out.getMaxLen());
+            }
+            sw.expect(OFBarrierRequest.class);
+
+            OFSwitch active = controller.awaitSwitch(0x42);
+            assertEquals(version, active.getVersion());
+            assertEquals(version, active.getFactory().getVersion());
+            assertEquals(3, active.getPorts().size());
+            assertEquals("eth2", active.getPort(OFPort.of(2)).getName());
+            assertEquals("FakeSwitch", active.getDescription().getSwDesc());
+            assertEquals(DatapathId.of(0x42), active.getFeatures().getDatapathId());
+            assertNotNull(active.getConnectedSince());
+            assertTrue(active.isConnected());
+            ControllerFixture.await(() -> controller.listener.events.stream().anyMatch(e -> e.startsWith("added")),
+                    "switchAdded");
+        }
+        ControllerFixture.await(() -> controller.registry.getSwitches().isEmpty(), "switch removed on disconnect");
+        ControllerFixture.await(() -> controller.listener.events.stream().anyMatch(e -> e.startsWith("removed")),
+                "switchRemoved");
+    }
+
+    @Test
+    void negotiatesTheHighestVersionBothOffer() throws Exception {
+        controller = new ControllerFixture();
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 1, OFVersion.OF_10, OFVersion.OF_13)) {
+            assertEquals(OFVersion.OF_13, controller.awaitSwitch(1).getVersion());
+        }
+    }
+
+    @Test
+    void offersOnlyTheConfiguredVersions() throws Exception {
+        controller = new ControllerFixture(ControllerFixture.testSettings()
+                .withVersions(OpenFlowVersions.parse("1.0,1.4")));
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 2, OFVersion.OF_13, OFVersion.OF_14, OFVersion.OF_15)) {
+            HelloMessage hello = sw.expect(HelloMessage.class);
+            assertEquals(java.util.Set.of(1, 5), hello.bitmapVersions());
+            assertEquals(OFVersion.OF_14, controller.awaitSwitch(2).getVersion());
+        }
+    }
+
+    @Test
+    void refusesASwitchWithNoCommonVersion() throws Exception {
+        controller = new ControllerFixture(ControllerFixture.testSettings().withVersions(OpenFlowVersions.parse("1.3,1.4")));
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 3, OFVersion.OF_10, OFVersion.OF_15)) {
+            OFHelloFailedErrorMsg error = sw.expect(OFHelloFailedErrorMsg.class);
+            assertEquals(OFErrorType.HELLO_FAILED, error.getErrType());
+            assertEquals(OFHelloFailedCode.INCOMPATIBLE, error.getCode());
+            sw.awaitClosed();
+            assertTrue(controller.registry.getSwitches().isEmpty());
+        }
+    }
+
+    @Test
+    void dropsASwitchThatStallsInTheHandshake() throws Exception {
+        controller = new ControllerFixture(ControllerFixture.testSettings()
+                .withTimeouts(Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofSeconds(2), Duration.ofSeconds(5)));
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 4, OFVersion.OF_13)) {
+            sw.answerHandshake = false;
+            sw.expect(org.projectfloodlight.openflow.protocol.OFFeaturesRequest.class);
+            sw.awaitClosed();
+            assertNull(controller.registry.getSwitch(DatapathId.of(4)));
+        }
+    }
+
+    @Test
+    void runsInitializersInNameOrderBeforeAnnouncing() throws Exception {
+        controller = new ControllerFixture();
+        List<String> order = new CopyOnWriteArrayList<>();
+        CompletableFuture<Void> slow = new CompletableFuture<>();
+        controller.registry.addInitializer(initializer("b-second", sw -> {
+            order.add("b-second announced=" + (controller.registry.getSwitch(sw.getId()) != null));
+            return CompletableFuture.completedFuture(null);
+        }));
+        controller.registry.addInitializer(initializer("a-first", sw -> {
+            order.add("a-first");
+            return slow; // completes later, from a foreign thread
+        }));
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 5, OFVersion.OF_13)) {
+            ControllerFixture.await(() -> order.size() == 1, "first initializer started");
+            assertNull(controller.registry.getSwitch(DatapathId.of(5)));
+            new Thread(() -> slow.complete(null)).start();
+            controller.awaitSwitch(5);
+            assertEquals(List.of("a-first", "b-second announced=false"), order);
+        }
+    }
+
+    @Test
+    void disconnectsWhenAnInitializerFails() throws Exception {
+        controller = new ControllerFixture();
+        controller.registry.addInitializer(initializer("broken",
+                sw -> CompletableFuture.failedFuture(new IllegalStateException("no table space"))));
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 6, OFVersion.OF_13)) {
+            sw.awaitClosed();
+            assertNull(controller.registry.getSwitch(DatapathId.of(6)));
+        }
+    }
+
+    @Test
+    void aSecondConnectionOfTheSameDatapathReplacesTheFirst() throws Exception {
+        controller = new ControllerFixture();
+        try (FakeSwitch first = FakeSwitch.connect(controller.port(), 7, OFVersion.OF_13)) {
+            OFSwitch old = controller.awaitSwitch(7);
+            try (FakeSwitch second = FakeSwitch.connect(controller.port(), 7, OFVersion.OF_13)) {
+                first.awaitClosed();
+                ControllerFixture.await(() -> controller.registry.getSwitch(DatapathId.of(7)) != old
+                        && controller.registry.getSwitch(DatapathId.of(7)) != null, "new connection announced");
+                assertFalse(old.isConnected());
+                List<String> events = controller.listener.events;
+                assertEquals(3, events.size(), events.toString());
+                assertTrue(events.get(0).startsWith("added"));
+                assertTrue(events.get(1).startsWith("removed"));
+                assertTrue(events.get(2).startsWith("added"));
+                assertFalse(events.get(0).equals(events.get(2)), "the second added is the new connection");
+            }
+        }
+    }
+
+    private static SwitchInitializer initializer(String name, java.util.function.Function<OFSwitch, CompletionStage<Void>> body) {
+        return new SwitchInitializer() {
+            @Override
+            public String getName() {
+                return name;
+            }
+
+            @Override
+            public CompletionStage<Void> initialize(OFSwitch sw) {
+                return body.apply(sw);
+            }
+        };
+    }
+}
