@@ -1,0 +1,147 @@
+package io.heliograph.systemtest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.heliograph.testbed.ArtifactDirectory;
+import io.heliograph.testbed.Bridge;
+import io.heliograph.testbed.Cleanup;
+import io.heliograph.testbed.ControllerDistribution;
+import io.heliograph.testbed.ControllerProcess;
+import io.heliograph.testbed.FlowEntry;
+import io.heliograph.testbed.Host;
+import io.heliograph.testbed.Snoop;
+import io.heliograph.testbed.TcpTransfer;
+import io.heliograph.testbed.Testbed;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Issue 2, item 3: three real OVS switches in a line, a host on each, one controller. For every
+ * OpenFlow version: the bridge speaks only that version, so the connection must negotiate it; every
+ * host reaches every other; 10 MiB of TCP cross the line; and that traffic is carried by the flows
+ * the learning switch installed, not by the controller.
+ */
+@Timeout(300)
+class LinearTopologyIT {
+
+    private static final long TRANSFER_BYTES = 10L * 1024 * 1024;
+    /**
+     * PACKET_INs a switch may send during the transfer. The transfer is over 7,000 full-size segments
+     * one way plus their ACKs the other: were the controller forwarding them, this would be thousands.
+     * A few are legitimate (a flow expiring between the ping phase and the transfer is learned again).
+     */
+    private static final int MAX_PACKET_INS_DURING_TRANSFER = 20;
+    private static final Pattern NEGOTIATED = Pattern.compile("negotiated OpenFlow version 0x(\\p{XDigit}{2})");
+
+    private static ControllerDistribution distribution;
+    private static ControllerProcess controller;
+    private static Path artifacts;
+
+    @BeforeAll
+    static void startController() {
+        artifacts = ArtifactDirectory.forTest("LinearTopologyIT");
+        distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
+        controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
+        controller.awaitHealthy(Duration.ofSeconds(60));
+    }
+
+    @AfterAll
+    static void stopController() {
+        Cleanup cleanup = new Cleanup("LinearTopologyIT controller");
+        cleanup.close("controller", controller);
+        cleanup.close("distribution copy", distribution);
+        cleanup.finish();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"OpenFlow10, 01", "OpenFlow13, 04", "OpenFlow14, 05", "OpenFlow15, 06"})
+    void threeSwitchLine(String protocol, String wireVersion) {
+        try (Testbed testbed = Testbed.start("LinearTopologyIT-" + protocol)) {
+            // vconn debug logging is where OVS names the version each connection negotiated
+            testbed.ovs().appctl("vlog/set", "vconn:file:dbg");
+            Testbed.LinearTopology line = testbed.linear(3, List.of(protocol), controller.openflowTarget());
+
+            controller.awaitSwitches(3, Duration.ofSeconds(30));
+            for (Bridge bridge : line.switches()) {
+                bridge.awaitConnected(Duration.ofSeconds(15));
+            }
+            assertNegotiated(testbed, wireVersion, line.switches().size());
+
+            pingAllPairs(line.hosts());
+            for (Bridge bridge : line.switches()) {
+                List<FlowEntry> learned = bridge.dumpFlows().stream().filter(FlowEntry::isLearned).toList();
+                assertFalse(learned.isEmpty(), "no flow with an idle timeout on " + bridge + ": " + bridge.dumpFlows());
+            }
+
+            List<Snoop> snoops = new ArrayList<>();
+            try {
+                for (Bridge bridge : line.switches()) {
+                    snoops.add(Snoop.start(bridge, testbed.artifacts().resolve("snoop-" + bridge.name() + ".txt")));
+                }
+                long received = TcpTransfer.send(line.first(), line.last(), TRANSFER_BYTES, Duration.ofSeconds(90),
+                        testbed.artifacts().resolve("iperf3-server.log"));
+                assertTrue(received >= TRANSFER_BYTES, "receiver got " + received + " of " + TRANSFER_BYTES + " bytes");
+
+                for (int i = 0; i < line.switches().size(); i++) {
+                    Bridge bridge = line.switches().get(i);
+                    List<FlowEntry> flows = bridge.dumpFlows();
+                    long learnedBytes = flows.stream().filter(FlowEntry::isLearned).mapToLong(FlowEntry::bytes).sum();
+                    assertTrue(learnedBytes >= TRANSFER_BYTES, "the transfer crossed " + bridge.name()
+                            + " but its learned flows counted only " + learnedBytes + " bytes: " + flows);
+                    int packetIns = snoops.get(i).packetIns();
+                    assertTrue(packetIns <= MAX_PACKET_INS_DURING_TRANSFER, bridge.name() + " sent the controller "
+                            + packetIns + " PACKET_INs during a " + TRANSFER_BYTES + "-byte transfer (see "
+                            + snoops.get(i).output() + ")");
+                }
+            } finally {
+                snoops.forEach(Snoop::close);
+            }
+        } finally {
+            // the next version starts from a controller with no switches
+            controller.awaitSwitches(0, Duration.ofSeconds(30));
+        }
+    }
+
+    private static void pingAllPairs(List<Host> hosts) {
+        for (Host from : hosts) {
+            for (Host to : hosts) {
+                if (from != to) {
+                    from.awaitReachable(to, Duration.ofSeconds(15));
+                    Host.PingResult pings = from.ping(to, 3);
+                    assertTrue(pings.allAnswered(), from.name() + " -> " + to.name() + ": " + pings.output());
+                }
+            }
+        }
+    }
+
+    /** Every connection the switches made negotiated {@code wireVersion}, as OVS itself logged it. */
+    private static void assertNegotiated(Testbed testbed, String wireVersion, int connections) {
+        String log;
+        try {
+            log = Files.readString(testbed.ovs().vswitchdLog());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Matcher m = NEGOTIATED.matcher(log);
+        int count = 0;
+        while (m.find()) {
+            assertEquals(wireVersion, m.group(1), "a connection negotiated another version: " + m.group());
+            count++;
+        }
+        assertTrue(count >= connections, "OVS logged " + count + " negotiations for " + connections + " switches");
+    }
+}

@@ -1,0 +1,261 @@
+package io.heliograph.testbed;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A Heliograph controller running from a distribution as a separate JVM, the way an operator runs
+ * it: {@code java -jar heliograph.jar --openflow-port P --http-port H --data-dir D --console}.
+ *
+ * <p>Its stdout and stderr go to a log file that is kept as a build artifact; its stdin is the Gogo
+ * console. Readiness is {@code GET /api/v1/health} answering {@code "status":"UP"}; closing ends the
+ * JVM by its pid (SIGTERM, then SIGKILL).
+ */
+public final class ControllerProcess implements AutoCloseable {
+
+    private static final Pattern STATUS = Pattern.compile("\"status\"\\s*:\\s*\"([A-Z_]+)\"");
+    private static final Pattern SWITCHES = Pattern.compile("\"switches\"\\s*:\\s*(\\d+)");
+    private static final Pattern LB_DONE = Pattern.compile("START LEVEL \\d+.*?\\ng! ", Pattern.DOTALL);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+
+    private final Process process;
+    private final OutputStream console;
+    private final Path log;
+    private final int openflowPort;
+    private final int httpPort;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final Thread shutdownHook;
+
+    private ControllerProcess(Process process, Path log, int openflowPort, int httpPort) {
+        this.process = process;
+        this.console = process.getOutputStream();
+        this.log = log;
+        this.openflowPort = openflowPort;
+        this.httpPort = httpPort;
+        this.shutdownHook = new Thread(this::close, "controller-stop-" + process.pid());
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /**
+     * Starts the controller of {@code distribution} on free ports with a fresh data directory inside
+     * it, logging to {@code log}; {@code extraArgs} are appended to the command line.
+     */
+    public static ControllerProcess start(ControllerDistribution distribution, Path log, String... extraArgs) {
+        int openflowPort = freePort();
+        int httpPort = freePort();
+        while (httpPort == openflowPort) {
+            httpPort = freePort();
+        }
+        try {
+            Path dataDir = Files.createTempDirectory(distribution.home(), "data-");
+            Files.createDirectories(log.getParent());
+            List<String> argv = new ArrayList<>(List.of(javaExecutable(), "-jar", distribution.jar().toString(),
+                    "--openflow-port", Integer.toString(openflowPort), "--http-port", Integer.toString(httpPort),
+                    "--data-dir", dataDir.toString(), "--console"));
+            argv.addAll(List.of(extraArgs));
+            Files.writeString(log, "# " + String.join(" ", argv) + "\n");
+            Process process = new ProcessBuilder(argv)
+                    .directory(distribution.home().toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
+            return new ControllerProcess(process, log, openflowPort, httpPort);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the controller from " + distribution.home(), e);
+        }
+    }
+
+    /** A port free now on loopback; the small race until the controller binds it is accepted. */
+    public static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public int openflowPort() {
+        return openflowPort;
+    }
+
+    public int httpPort() {
+        return httpPort;
+    }
+
+    /** The switch-side target for ovs-vsctl set-controller. */
+    public String openflowTarget() {
+        return "tcp:127.0.0.1:" + openflowPort;
+    }
+
+    public Path logFile() {
+        return log;
+    }
+
+    /** Everything the controller printed so far (log and console output). */
+    public String log() {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The log's length now: pass it to {@link #awaitLog} to look only at what comes after. */
+    public int logMark() {
+        return log().length();
+    }
+
+    /**
+     * Waits until the log after {@code mark} matches {@code pattern} and returns the match; fails early
+     * if the JVM dies.
+     */
+    public Matcher awaitLog(Pattern pattern, int mark, Duration timeout) {
+        Matcher found = Poll.until("controller log to show /" + pattern + "/", timeout, () -> {
+            requireAlive();
+            String text = log();
+            Matcher m = pattern.matcher(text.substring(Math.min(mark, text.length())));
+            return m.find() ? m : null;
+        }, m -> m != null);
+        return found;
+    }
+
+    /** Sends one line to the Gogo console. */
+    public void console(String command) {
+        try {
+            console.write((command + "\n").getBytes(StandardCharsets.UTF_8));
+            console.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write to the controller console (pid " + pid() + ")", e);
+        }
+    }
+
+    /** Sends a console command and returns the log text after it once {@code expected} appears there. */
+    public String console(String command, Pattern expected, Duration timeout) {
+        int mark = logMark();
+        console(command);
+        awaitLog(expected, mark, timeout);
+        return log().substring(mark);
+    }
+
+    /** The bundles as the console's {@code lb} lists them now. */
+    public BundleList bundles(Duration timeout) {
+        // lb prints "START LEVEL n", the rows, then the next prompt
+        String output = console("lb", LB_DONE, timeout);
+        Matcher m = LB_DONE.matcher(output);
+        if (!m.find()) {
+            throw new IllegalStateException("no complete lb listing in: " + output);
+        }
+        return BundleList.parse(m.group());
+    }
+
+    /** The health resource's answer now, or empty while the controller does not answer. */
+    public Optional<Health> health() {
+        try {
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/api/v1/health"))
+                            .timeout(Duration.ofSeconds(3)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                return Optional.empty();
+            }
+            Matcher status = STATUS.matcher(response.body());
+            Matcher switches = SWITCHES.matcher(response.body());
+            if (!status.find() || !switches.find()) {
+                throw new IllegalStateException("health answer without status and switches: " + response.body());
+            }
+            return Optional.of(new Health(status.group(1), Integer.parseInt(switches.group(1))));
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Waits until the controller reports UP; fails with the log's end if the JVM exits first. */
+    public Health awaitHealthy(Duration timeout) {
+        return Poll.until("controller (pid " + pid() + ", log " + log + ") to report UP on /api/v1/health", timeout,
+                () -> {
+                    requireAlive();
+                    return health().orElse(null);
+                }, h -> h != null && h.up());
+    }
+
+    /** Waits until exactly {@code count} switches are connected. */
+    public Health awaitSwitches(int count, Duration timeout) {
+        return Poll.until(count + " switches connected to the controller", timeout, () -> {
+            requireAlive();
+            return health().orElse(null);
+        }, h -> h != null && h.switches() == count);
+    }
+
+    private void requireAlive() {
+        if (!process.isAlive()) {
+            String text = log();
+            throw new IllegalStateException("the controller JVM exited with " + process.exitValue() + "; log ends:\n"
+                    + text.substring(Math.max(0, text.length() - 4000)));
+        }
+    }
+
+    /** Ends the JVM by its pid: SIGTERM (the launcher stops the framework cleanly), then SIGKILL. */
+    @Override
+    public void close() {
+        try {
+            console.close();
+        } catch (IOException ignored) {
+            // the console may already be gone with the JVM
+        }
+        if (process.isAlive()) {
+            process.destroy();
+            try {
+                if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                    process.destroyForcibly().waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // closing from the hook itself
+        }
+    }
+
+    /** What /api/v1/health says. */
+    public record Health(String status, int switches) {
+        public boolean up() {
+            return "UP".equals(status);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package io.heliograph.testbed;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Certificates made with openssl for one test: a certificate authority and the PEM certificates and
+ * PKCS#8 keys it signs, for the controller (server) and for switches (clients).
+ */
+public final class TestPki {
+
+    private static final Duration OPENSSL = Duration.ofSeconds(60);
+
+    private final Path dir;
+    private final String name;
+
+    private TestPki(Path dir, String name) {
+        this.dir = dir;
+        this.name = name;
+    }
+
+    /** A new self-signed CA called {@code name}, its files in {@code dir}. */
+    public static TestPki createAuthority(Path dir, String name) {
+        TestPki pki = new TestPki(dir, name);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                "-keyout", pki.caKey().toString(), "-out", pki.caCertificate().toString(),
+                "-subj", "/O=Heliograph tests/CN=" + name,
+                "-addext", "basicConstraints=critical,CA:TRUE",
+                "-addext", "keyUsage=critical,keyCertSign,cRLSign");
+        return pki;
+    }
+
+    public Path caCertificate() {
+        return dir.resolve(name + "-ca.crt");
+    }
+
+    private Path caKey() {
+        return dir.resolve(name + "-ca.key");
+    }
+
+    /**
+     * Issues a certificate for {@code subject} (also its IP subject alternative name when it is an
+     * address), usable for both TLS server and client authentication.
+     */
+    public Issued issue(String subject) {
+        String base = name + "-" + subject.replaceAll("[^A-Za-z0-9.-]", "_");
+        Path rawKey = dir.resolve(base + ".key.tmp");
+        Path key = dir.resolve(base + ".key");
+        Path csr = dir.resolve(base + ".csr");
+        Path cert = dir.resolve(base + ".crt");
+        Path ext = dir.resolve(base + ".ext");
+        try {
+            String san = subject.matches("[0-9.]+") ? "IP:" + subject : "DNS:" + subject;
+            Files.writeString(ext, String.join("\n",
+                    "basicConstraints=CA:FALSE",
+                    "keyUsage=critical,digitalSignature,keyEncipherment",
+                    "extendedKeyUsage=serverAuth,clientAuth",
+                    "subjectAltName=" + san, ""));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", rawKey.toString(), "-out", csr.toString(),
+                "-subj", "/O=Heliograph tests/CN=" + subject);
+        // Netty and OVS both read PKCS#8 PEM ("BEGIN PRIVATE KEY")
+        openssl("pkcs8", "-topk8", "-nocrypt", "-in", rawKey.toString(), "-out", key.toString());
+        openssl("x509", "-req", "-in", csr.toString(), "-CA", caCertificate().toString(), "-CAkey", caKey().toString(),
+                "-CAcreateserial", "-days", "2", "-extfile", ext.toString(), "-out", cert.toString());
+        return new Issued(cert, key);
+    }
+
+    private static void openssl(String... args) {
+        String[] argv = new String[args.length + 1];
+        argv[0] = "openssl";
+        System.arraycopy(args, 0, argv, 1, args.length);
+        Command.of(argv).timeout(OPENSSL).check();
+    }
+
+    /** A certificate (PEM) and its private key (PKCS#8 PEM). */
+    public record Issued(Path certificate, Path key) {
+    }
+}
