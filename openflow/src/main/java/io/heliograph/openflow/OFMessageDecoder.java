@@ -60,21 +60,33 @@ final class OFMessageDecoder extends MessageToMessageDecoder<ByteBuf> {
         try {
             OFMessage message = READER.readFrom(frame);
             if (message == null) {
+                frame.readerIndex(start);
                 return undecodable(frame, OFBadRequestCode.BAD_LEN, type + " shorter than its fixed part");
             }
             return message;
         } catch (OFParseError | RuntimeException e) {
-            return undecodable(frame, codeFor(type, e), "malformed " + type + ": " + e.getMessage());
+            frame.readerIndex(start); // Loxi may have read part of the body before it gave up
+            return undecodable(frame, codeFor(version, type, e), "malformed " + type + ": " + e.getMessage());
         }
     }
 
-    private static OFBadRequestCode codeFor(OFType type, Exception e) {
+    /**
+     * Which BAD_REQUEST code answers a body Loxi could not read. Loxi names the field whose value
+     * it did not know ("Unknown value for discriminator experimenter/subtype/stats_type"); anything
+     * else is a body that does not fit its declared length.
+     */
+    private static OFBadRequestCode codeFor(OFVersion version, OFType type, Exception e) {
         String reason = String.valueOf(e.getMessage());
-        if (type == OFType.EXPERIMENTER && reason.contains("discriminator")) {
-            return OFBadRequestCode.BAD_EXPERIMENTER;
+        boolean unknownValue = reason.contains("discriminator");
+        if (type == OFType.EXPERIMENTER && unknownValue) {
+            if (reason.contains("discriminator experimenter")) {
+                return OFBadRequestCode.BAD_EXPERIMENTER; // 1.0: OFPBRC_BAD_VENDOR, same number
+            }
+            // A known experimenter with an unknown subtype: 1.0 calls it BAD_SUBTYPE, 1.2+ BAD_EXP_TYPE.
+            return version == OFVersion.OF_10 ? OFBadRequestCode.BAD_SUBTYPE : OFBadRequestCode.BAD_EXPERIMENTER_TYPE;
         }
-        if ((type == OFType.STATS_REQUEST || type == OFType.STATS_REPLY) && reason.contains("discriminator")) {
-            return OFBadRequestCode.BAD_STAT;
+        if ((type == OFType.STATS_REQUEST || type == OFType.STATS_REPLY) && unknownValue) {
+            return OFBadRequestCode.BAD_STAT; // 1.3+: OFPBRC_BAD_MULTIPART, same number
         }
         return OFBadRequestCode.BAD_LEN;
     }

@@ -157,7 +157,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private void received(OFMessage message) {
         if (factory != null && message.getVersion() != factory.getVersion()) {
             byte[] head = headOf(message);
-            badInput(new UndecodableMessage(message.getVersion().getWireVersion(), 0, message.getXid(), head,
+            badInput(new UndecodableMessage(message.getVersion().getWireVersion(), head[1] & 0xff, message.getXid(), head,
                     org.projectfloodlight.openflow.protocol.OFBadRequestCode.BAD_VERSION,
                     "OpenFlow " + OpenFlowVersions.name(message.getVersion()) + " message on a connection that negotiated "
                             + OpenFlowVersions.name(factory.getVersion())));
@@ -176,7 +176,12 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
             portStatus(status);
         }
         if (active) {
-            context.pipeline().dispatch(this, message);
+            try {
+                context.pipeline().dispatch(this, message);
+            } catch (RuntimeException e) {
+                // The pipeline isolates its listeners; this guards against the pipeline itself failing.
+                LOG.warn("{}: pipeline failed on {} xid {}", this, message.getType(), message.getXid(), e);
+            }
         } else {
             LOG.debug("{}: {} before the handshake completed; not dispatched", this, message.getType());
         }
