@@ -1,0 +1,59 @@
+package io.heliograph.launcher;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.osgi.framework.Constants;
+
+/**
+ * The framework properties of one controller: where the framework keeps its state, which JDK
+ * packages bundles may import, and the {@code heliograph.*} values that etc/*.cfg files refer to as
+ * {@code ${heliograph.openflow.port}} and so on (FileInstall substitutes them from these properties).
+ */
+public final class FrameworkProperties {
+
+    public static final String HOME = "heliograph.home";
+    public static final String DATA_DIR = "heliograph.data.dir";
+    public static final String OPENFLOW_PORT = "heliograph.openflow.port";
+    public static final String HTTP_PORT = "heliograph.http.port";
+
+    /** How often FileInstall looks at etc/ and hot/: short, so a dropped jar is live within a second. */
+    static final String POLL_MS = "500";
+
+    private FrameworkProperties() {
+    }
+
+    public static Map<String, String> of(Distribution distribution, Path dataDir, LaunchOptions options) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put(Constants.FRAMEWORK_STORAGE, dataDir.resolve("osgi").toString());
+        // A controller starts from its distribution, not from whatever the last run left installed.
+        p.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        // Bundles must import what they use: no silent fallback to the application class loader.
+        p.put("osgi.compatibility.bootdelegation", "false");
+        // No org.osgi.framework.system.packages.extra: on Java 9+ Equinox exports every package of
+        // the boot layer's modules, which includes com.sun.net.httpserver (web bundle) and sun.misc
+        // (Netty's Unsafe access).
+
+        p.put(HOME, distribution.home().toString());
+        p.put(DATA_DIR, dataDir.toString());
+        p.put(OPENFLOW_PORT, Integer.toString(options.openflowPort()));
+        p.put(HTTP_PORT, Integer.toString(options.httpPort()));
+
+        // FileInstall: etc/*.cfg into Configuration Admin. The hot/ watcher is a second FileInstall
+        // configuration, etc/org.apache.felix.fileinstall-hot.cfg, so it is configured like any other.
+        p.put("felix.fileinstall.dir", distribution.etc().toString());
+        p.put("felix.fileinstall.filter", ".*\\.cfg");
+        p.put("felix.fileinstall.poll", POLL_MS);
+        p.put("felix.fileinstall.noInitialDelay", "true");
+        // etc/ is the operator's: never write runtime changes back into it.
+        p.put("felix.fileinstall.enableConfigSave", "false");
+        p.put("felix.fileinstall.log.level", "3");
+
+        p.put("ds.loglevel", "warn");
+
+        // Gogo: an interactive shell on stdin/stdout only with --console; otherwise it never reads stdin.
+        p.put("gosh.args", options.console() ? "" : "--nointeractive --noshutdown");
+        return p;
+    }
+}

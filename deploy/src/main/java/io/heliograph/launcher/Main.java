@@ -1,0 +1,106 @@
+package io.heliograph.launcher;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.framework.FrameworkEvent;
+
+/**
+ * {@code java -jar heliograph.jar [options]}: runs one controller in the foreground until SIGTERM,
+ * Ctrl-C, or the console stops it.
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    static int run(String[] args) {
+        LaunchOptions options;
+        try {
+            options = LaunchOptions.parse(args);
+        } catch (LaunchOptions.UsageException e) {
+            System.err.println("heliograph: " + e.getMessage());
+            System.err.println("Try --help.");
+            return 2;
+        }
+        if (options.help()) {
+            System.out.println(LaunchOptions.USAGE);
+            return 0;
+        }
+
+        long started = System.nanoTime();
+        Distribution distribution = Distribution.locate();
+        LauncherLog log;
+        try {
+            log = LauncherLog.configure(distribution.etc().resolve("logging.properties"), options.logLevel());
+        } catch (IOException e) {
+            System.err.println("heliograph: " + e.getMessage());
+            return 2;
+        }
+
+        Path dataDir;
+        try {
+            dataDir = prepareDataDir(options.dataDir().orElse(distribution.defaultDataDir()));
+        } catch (IOException e) {
+            System.err.println("heliograph: --data-dir: " + e.getMessage());
+            return 2;
+        }
+
+        Map<String, String> properties = FrameworkProperties.of(distribution, dataDir, options);
+        ControllerRuntime runtime = new ControllerRuntime(distribution, properties, log);
+        Runtime.getRuntime().addShutdownHook(new Thread(runtime::stop, "heliograph-shutdown"));
+
+        log.info("Heliograph starting: home " + distribution.home() + ", data " + dataDir + ", OpenFlow port "
+                + options.openflowPort() + ", HTTP port " + options.httpPort());
+        try {
+            List<String> failed = runtime.start();
+            long ms = (System.nanoTime() - started) / 1_000_000;
+            if (failed.isEmpty()) {
+                log.info("Heliograph started in " + ms + " ms");
+            } else {
+                log.warn("Heliograph started in " + ms + " ms, but these bundles did not start: " + failed);
+            }
+        } catch (Exception e) {
+            log.error("Heliograph failed to start: " + e.getMessage(), e);
+            runtime.stop();
+            return 1;
+        }
+
+        try {
+            FrameworkEvent stopped = runtime.awaitStop();
+            if (stopped.getType() == FrameworkEvent.ERROR) {
+                log.error("the framework stopped with an error", stopped.getThrowable());
+                return 1;
+            }
+            log.info("Heliograph stopped");
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+    }
+
+    /** Creates the data directory if needed; it must end up a writable directory. */
+    static Path prepareDataDir(Path requested) throws IOException {
+        Path dir = requested.toAbsolutePath().normalize();
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new IOException(dir + " exists and is not a directory");
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IOException("cannot create " + dir + ": " + e, e);
+        }
+        if (!Files.isWritable(dir)) {
+            throw new IOException(dir + " is not writable");
+        }
+        return dir;
+    }
+}
