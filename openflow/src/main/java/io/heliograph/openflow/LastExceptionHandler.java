@@ -28,6 +28,12 @@ final class LastExceptionHandler extends ChannelInboundHandlerAdapter {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         Object who = who(ctx);
         if (isTls(cause)) {
+            if (cause.getCause() instanceof javax.net.ssl.SSLHandshakeException) {
+                // already logged with the peer by SwitchConnection, from the handshake-completion event
+                LOG.debug("TLS handshake failure with {}: {}", ctx.channel().remoteAddress(), rootMessage(cause));
+                ctx.close();
+                return;
+            }
             LOG.warn("TLS failure with {}: {}; closing", ctx.channel().remoteAddress(), rootMessage(cause));
             ctx.close();
         } else if (cause instanceof IOException) {
