@@ -36,7 +36,7 @@ public final class OpenFlowController implements SwitchService {
     private OpenFlowServer server;
 
     @Activate
-    public OpenFlowController(@Reference PipelineService pipeline, OpenFlowConfiguration config) throws Exception {
+    public OpenFlowController(@Reference(name = "pipeline") PipelineService pipeline, OpenFlowConfiguration config) throws Exception {
         this.pipeline = pipeline;
         server = new OpenFlowServer(settings(config), registry, pipeline);
         server.start();
