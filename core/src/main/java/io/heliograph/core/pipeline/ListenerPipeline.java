@@ -47,13 +47,17 @@ final class ListenerPipeline {
         rebuild();
     }
 
-    /** Caller holds the owner's lock. Returns whether the listener was in this pipeline. */
-    boolean remove(MessageListener listener) {
-        boolean removed = members.removeIf(m -> m.listener == listener);
-        if (removed) {
-            rebuild();
+    /** Caller holds the owner's lock. Returns the listener's name, or null when it was not in this pipeline. */
+    String remove(MessageListener listener) {
+        for (int i = 0; i < members.size(); i++) {
+            Member member = members.get(i);
+            if (member.listener == listener) {
+                members.remove(i);
+                rebuild();
+                return member.name;
+            }
         }
-        return removed;
+        return null;
     }
 
     /** Caller holds the owner's lock. Blank and repeated names are dropped. */

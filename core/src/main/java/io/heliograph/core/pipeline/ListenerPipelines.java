@@ -67,11 +67,17 @@ public final class ListenerPipelines {
         return true;
     }
 
-    /** Removes a listener from every pipeline it is in. Messages already in flight may still reach it. */
-    public synchronized void remove(MessageListener listener) {
+    /**
+     * Removes a listener from every pipeline it is in; returns the name it joined with, or null if it
+     * was in none. Messages already in flight may still reach it.
+     */
+    public synchronized String remove(MessageListener listener) {
+        String name = null;
         for (ListenerPipeline pipeline : byType) {
-            pipeline.remove(listener);
+            String removed = pipeline.remove(listener);
+            name = removed != null ? removed : name;
         }
+        return name;
     }
 
     /** Sets the name order for a type and reorders its pipeline at once. */

@@ -72,14 +72,17 @@ public final class MessagePipelines implements PipelineService {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void addListener(MessageListener listener) {
+        // Apps come and go at runtime (hot deploy): say so, with the pipelines as they are now.
         if (pipelines.add(listener)) {
-            LOG.debug("Listener '{}' joined: {}", listener.getName(), pipelines.names());
+            LOG.info("Listener '{}' joined: {}", listener.getName(), pipelines.names());
         }
     }
 
     void removeListener(MessageListener listener) {
-        pipelines.remove(listener);
-        LOG.debug("Listener {} left: {}", listener, pipelines.names());
+        String name = pipelines.remove(listener);
+        if (name != null) {
+            LOG.info("Listener '{}' left: {}", name, pipelines.names());
+        }
     }
 
     @Override

@@ -176,7 +176,8 @@ class ListenerPipelinesTest {
         journal.clear();
         RecordingListener b = new RecordingListener("b", journal);
         pipelines.add(b);
-        pipelines.remove(a);
+        assertEquals("a", pipelines.remove(a));
+        assertEquals(null, pipelines.remove(a), "already gone");
         pipelines.dispatch(SW, PACKET_IN);
         assertEquals(List.of("b", "c"), journal);
 
