@@ -64,6 +64,10 @@ public final class LearningSwitchComponent implements MessageListener, SwitchLis
         }
     }
 
+    LearningSwitchSettings settings() {
+        return learningSwitch.settings();
+    }
+
     @Override
     public String getName() {
         return learningSwitch.getName();

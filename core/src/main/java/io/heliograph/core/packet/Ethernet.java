@@ -31,6 +31,9 @@ public final class Ethernet extends HeaderView {
     /** The pre-standard QinQ tag protocol id some switches still use. */
     public static final int TYPE_QINQ_LEGACY = 0x9100;
 
+    /** The all-ones broadcast address. */
+    public static final long BROADCAST = 0xffff_ffff_ffffL;
+
     /** What {@link #vlanId()} answers for an untagged frame. */
     public static final int NO_VLAN = -1;
 
@@ -118,9 +121,6 @@ public final class Ethernet extends HeaderView {
     public boolean isBroadcastDestination() {
         return isValid() && destination() == BROADCAST;
     }
-
-    /** The all-ones broadcast address. */
-    public static final long BROADCAST = 0xffff_ffff_ffffL;
 
     /** Whether a 48-bit MAC address is a group (multicast or broadcast) address: the I/G bit. */
     public static boolean isMulticast(long mac) {
