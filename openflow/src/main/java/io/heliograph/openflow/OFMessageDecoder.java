@@ -1,8 +1,10 @@
 package io.heliograph.openflow;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 import org.projectfloodlight.openflow.exceptions.OFParseError;
+import org.projectfloodlight.openflow.protocol.OFBadPropertyCode;
 import org.projectfloodlight.openflow.protocol.OFBadRequestCode;
 import org.projectfloodlight.openflow.protocol.OFFactories;
 import org.projectfloodlight.openflow.protocol.OFMessage;
@@ -47,48 +49,63 @@ final class OFMessageDecoder extends MessageToMessageDecoder<ByteBuf> {
         }
         OFVersion version = OpenFlowVersions.ofWire(wireVersion);
         if (version == null) {
-            return undecodable(frame, OFBadRequestCode.BAD_VERSION, "unknown OpenFlow version 0x"
+            return undecodable(frame, ErrorAnswer.badRequest(OFBadRequestCode.BAD_VERSION), "unknown OpenFlow version 0x"
                     + Integer.toHexString(wireVersion));
         }
         OFType type;
         try {
             type = typeOf(version, (byte) wireType);
         } catch (IllegalArgumentException e) {
-            return undecodable(frame, OFBadRequestCode.BAD_TYPE, "unknown message type " + wireType
+            return undecodable(frame, ErrorAnswer.badRequest(OFBadRequestCode.BAD_TYPE), "unknown message type " + wireType
                     + " for OpenFlow " + OpenFlowVersions.name(version));
         }
         try {
             OFMessage message = READER.readFrom(frame);
             if (message == null) {
                 frame.readerIndex(start);
-                return undecodable(frame, OFBadRequestCode.BAD_LEN, type + " shorter than its fixed part");
+                return undecodable(frame, ErrorAnswer.badRequest(OFBadRequestCode.BAD_LEN), type + " shorter than its fixed part");
             }
             return message;
         } catch (OFParseError | RuntimeException e) {
             frame.readerIndex(start); // Loxi may have read part of the body before it gave up
-            return undecodable(frame, codeFor(version, type, e), "malformed " + type + ": " + e.getMessage());
+            return undecodable(frame, answerFor(version, type, e), "malformed " + type + ": " + e.getMessage());
         }
     }
 
+    /** Loxi's parse errors name the class whose discriminator it did not know, e.g. "of class OFPortDescPropVer14". */
+    private static final Pattern PROPERTY_CLASS = Pattern.compile("of class OF\\w*Prop\\w*Ver1[45]");
+
     /**
-     * Which BAD_REQUEST code answers a body Loxi could not read. Loxi names the field whose value
-     * it did not know ("Unknown value for discriminator experimenter/subtype/stats_type"); anything
-     * else is a body that does not fit its declared length.
+     * Which error answers a body Loxi could not read. Loxi names the field whose value it did not
+     * know ("Unknown value for discriminator experimenter/subtype/statsType/type of class ...");
+     * anything else is a body that does not fit its declared length.
      */
-    private static OFBadRequestCode codeFor(OFVersion version, OFType type, Exception e) {
+    static ErrorAnswer answerFor(OFVersion version, OFType type, Exception e) {
         String reason = String.valueOf(e.getMessage());
+        boolean unknownExperimenter = reason.contains("discriminator experimenter");
         boolean unknownValue = reason.contains("discriminator");
+        if (version.compareTo(OFVersion.OF_14) >= 0 && PROPERTY_CLASS.matcher(reason).find()) {
+            // An unknown property inside a known message (1.4+ has an error type for exactly that).
+            if (unknownExperimenter) {
+                return ErrorAnswer.badProperty(OFBadPropertyCode.BAD_EXPERIMENTER);
+            }
+            if (unknownValue && (reason.contains("exp_type") || reason.contains("subtype"))) {
+                return ErrorAnswer.badProperty(OFBadPropertyCode.BAD_EXP_TYPE);
+            }
+            return ErrorAnswer.badProperty(unknownValue ? OFBadPropertyCode.BAD_TYPE : OFBadPropertyCode.BAD_LEN);
+        }
         if (type == OFType.EXPERIMENTER && unknownValue) {
-            if (reason.contains("discriminator experimenter")) {
-                return OFBadRequestCode.BAD_EXPERIMENTER; // 1.0: OFPBRC_BAD_VENDOR, same number
+            if (unknownExperimenter) {
+                return ErrorAnswer.badRequest(OFBadRequestCode.BAD_EXPERIMENTER); // 1.0: OFPBRC_BAD_VENDOR, same number
             }
             // A known experimenter with an unknown subtype: 1.0 calls it BAD_SUBTYPE, 1.2+ BAD_EXP_TYPE.
-            return version == OFVersion.OF_10 ? OFBadRequestCode.BAD_SUBTYPE : OFBadRequestCode.BAD_EXPERIMENTER_TYPE;
+            return ErrorAnswer.badRequest(version == OFVersion.OF_10 ? OFBadRequestCode.BAD_SUBTYPE
+                    : OFBadRequestCode.BAD_EXPERIMENTER_TYPE);
         }
-        if ((type == OFType.STATS_REQUEST || type == OFType.STATS_REPLY) && unknownValue) {
-            return OFBadRequestCode.BAD_STAT; // 1.3+: OFPBRC_BAD_MULTIPART, same number
+        if ((type == OFType.STATS_REQUEST || type == OFType.STATS_REPLY) && reason.contains("discriminator statsType")) {
+            return ErrorAnswer.badRequest(OFBadRequestCode.BAD_STAT); // 1.3+: OFPBRC_BAD_MULTIPART, same number
         }
-        return OFBadRequestCode.BAD_LEN;
+        return ErrorAnswer.badRequest(OFBadRequestCode.BAD_LEN);
     }
 
     private static OFType typeOf(OFVersion version, byte wireType) {
@@ -102,10 +119,10 @@ final class OFMessageDecoder extends MessageToMessageDecoder<ByteBuf> {
         };
     }
 
-    private static UndecodableMessage undecodable(ByteBuf frame, OFBadRequestCode code, String reason) {
+    private static UndecodableMessage undecodable(ByteBuf frame, ErrorAnswer answer, String reason) {
         int start = frame.readerIndex();
         byte[] head = ByteBufUtil.getBytes(frame, start, Math.min(ERROR_DATA_BYTES, frame.readableBytes()));
         return new UndecodableMessage(frame.getUnsignedByte(start), frame.getUnsignedByte(start + 1),
-                frame.getUnsignedInt(start + 4), head, code, reason);
+                frame.getUnsignedInt(start + 4), head, answer, reason);
     }
 }

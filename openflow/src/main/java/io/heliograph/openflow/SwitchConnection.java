@@ -27,7 +27,6 @@ import org.projectfloodlight.openflow.protocol.OFStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFType;
 import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.DatapathId;
-import org.projectfloodlight.openflow.types.OFErrorCauseData;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -158,7 +157,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         if (factory != null && message.getVersion() != factory.getVersion()) {
             byte[] head = headOf(message);
             badInput(new UndecodableMessage(message.getVersion().getWireVersion(), head[1] & 0xff, message.getXid(), head,
-                    org.projectfloodlight.openflow.protocol.OFBadRequestCode.BAD_VERSION,
+                    ErrorAnswer.badRequest(org.projectfloodlight.openflow.protocol.OFBadRequestCode.BAD_VERSION),
                     "OpenFlow " + OpenFlowVersions.name(message.getVersion()) + " message on a connection that negotiated "
                             + OpenFlowVersions.name(factory.getVersion())));
             return;
@@ -210,14 +209,10 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
                     this, bad.wireType(), bad.xid(), bad.reason());
             return;
         }
-        LOG.warn("{}: undecodable message type {} xid {}: {}; answering BAD_REQUEST/{}",
-                this, bad.wireType(), bad.xid(), bad.reason(), bad.code());
+        LOG.warn("{}: undecodable message type {} xid {}: {}; answering {}",
+                this, bad.wireType(), bad.xid(), bad.reason(), bad.answer());
         OFFactory f = factory != null ? factory : OFFactories.getFactory(context.settings().versions().last());
-        writes.write(f.errorMsgs().buildBadRequestErrorMsg()
-                .setXid(bad.xid())
-                .setCode(bad.code())
-                .setData(OFErrorCauseData.of(bad.head(), f.getVersion()))
-                .build());
+        writes.write(bad.answer().build(f, bad.xid(), bad.head()));
     }
 
     private static byte[] headOf(OFMessage message) {

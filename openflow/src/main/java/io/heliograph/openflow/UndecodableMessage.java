@@ -1,8 +1,5 @@
 package io.heliograph.openflow;
 
-import org.projectfloodlight.openflow.protocol.errormsg.OFBadRequestErrorMsg;
-import org.projectfloodlight.openflow.protocol.OFBadRequestCode;
-
 /**
  * A framed message Loxi could not turn into an {@code OFMessage}: what we know of it, why it failed,
  * and which BAD_REQUEST code answers it. Passed up the pipeline so the switch handler, which knows
@@ -10,9 +7,9 @@ import org.projectfloodlight.openflow.protocol.OFBadRequestCode;
  *
  * @param head the first bytes of the message (up to 64), echoed back in the error's data as the
  *             spec asks
- * @param code the error code to answer with; see {@link OFBadRequestErrorMsg}
+ * @param answer the error to answer with
  */
-record UndecodableMessage(int wireVersion, int wireType, long xid, byte[] head, OFBadRequestCode code, String reason) {
+record UndecodableMessage(int wireVersion, int wireType, long xid, byte[] head, ErrorAnswer answer, String reason) {
 
     /** The OFPT_ERROR type number, identical in every version: an error is never answered with an error. */
     static final int ERROR_TYPE = 1;

@@ -12,7 +12,16 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import java.util.List;
+
+import org.projectfloodlight.openflow.protocol.OFBadPropertyCode;
 import org.projectfloodlight.openflow.protocol.OFBadRequestCode;
+import org.projectfloodlight.openflow.protocol.OFFactories;
+import org.projectfloodlight.openflow.protocol.OFFactory;
+import org.projectfloodlight.openflow.protocol.OFPortReason;
+import org.projectfloodlight.openflow.protocol.errormsg.OFBadPropertyErrorMsg;
+import org.projectfloodlight.openflow.types.MacAddress;
+import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.protocol.OFEchoReply;
 import org.projectfloodlight.openflow.protocol.OFErrorType;
 import org.projectfloodlight.openflow.protocol.OFMessage;
@@ -129,6 +138,47 @@ class BadInputTest {
     @Test
     void messageOfAnotherVersionThanNegotiatedIsAnsweredWithBadVersion() throws Exception {
         assertAnswered(raw(1, 2, 0x6789), OFBadRequestCode.BAD_VERSION); // an OpenFlow 1.0 ECHO_REQUEST
+    }
+
+    /** An OpenFlow 1.4 PORT_STATUS whose first port property is patched to the given type and experimenter id. */
+    private static byte[] portStatusWithProperty(int propertyType, int experimenter) {
+        OFFactory f = OFFactories.getFactory(OFVersion.OF_14);
+        OFMessage status = f.buildPortStatus().setXid(0x1414).setReason(OFPortReason.MODIFY)
+                .setDesc(f.buildPortDesc().setPortNo(OFPort.of(1)).setName("eth1").setHwAddr(MacAddress.of(1))
+                        .setProperties(List.of(f.buildPortDescPropEthernet().build())).build())
+                .build();
+        io.netty.buffer.ByteBuf buf = io.netty.buffer.Unpooled.buffer();
+        status.writeTo(buf);
+        int property = 16 + 40; // PORT_STATUS header and reason, then the fixed part of ofp_port
+        buf.setShort(property, propertyType);
+        buf.setInt(property + 4, experimenter);
+        byte[] bytes = new byte[buf.readableBytes()];
+        buf.readBytes(bytes);
+        return bytes;
+    }
+
+    private void assertPropertyAnswered(byte[] offending, OFBadPropertyCode code) throws Exception {
+        try (FakeSwitch sw14 = FakeSwitch.connect(controller.port(), 0x1414, OFVersion.OF_14)) {
+            controller.awaitSwitch(0x1414);
+            sw14.sendRaw(offending);
+            OFBadPropertyErrorMsg error = sw14.expect(OFBadPropertyErrorMsg.class, e -> e.getXid() == 0x1414);
+            assertEquals(OFErrorType.BAD_PROPERTY, error.getErrType());
+            assertEquals(code, error.getCode());
+            assertArrayEquals(Arrays.copyOf(offending, 64), error.getData().getData());
+            sw14.send(sw14.factory.buildEchoRequest().setXid(4343).setData(new byte[0]).build());
+            sw14.expect(OFEchoReply.class, r -> r.getXid() == 4343);
+        }
+        assertStillWorking();
+    }
+
+    @Test
+    void unknownPropertyTypeIsAnsweredWithBadPropertyType() throws Exception {
+        assertPropertyAnswered(portStatusWithProperty(0x0777, 0), OFBadPropertyCode.BAD_TYPE);
+    }
+
+    @Test
+    void unknownExperimenterPropertyIsAnsweredWithBadPropertyExperimenter() throws Exception {
+        assertPropertyAnswered(portStatusWithProperty(0xffff, 0x00abcdef), OFBadPropertyCode.BAD_EXPERIMENTER);
     }
 
     @Test
