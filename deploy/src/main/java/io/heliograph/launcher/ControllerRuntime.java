@@ -48,11 +48,14 @@ public final class ControllerRuntime {
         BundleContext context = framework.getBundleContext();
         FrameworkLogForwarder.attach(context, log);
         framework.start();
+        log.debug("framework started");
 
         List<Bundle> installed = new ArrayList<>();
         for (Path jar : distribution.bundleJars()) {
             installed.add(context.installBundle(jar.toUri().toString()));
         }
+
+        log.debug(installed.size() + " bundles installed");
 
         List<String> failed = new ArrayList<>();
         Bundle scr = null;
@@ -66,7 +69,9 @@ public final class ControllerRuntime {
             }
             startBundle(bundle, failed);
         }
+        log.debug("bundles started; waiting for etc/ in Configuration Admin");
         new ConfigurationBarrier(context, log).await(distribution.configFiles().size(), CONFIGURATION_WAIT_MS);
+        log.debug("configuration loaded; starting components");
         if (scr == null) {
             log.warn("no " + SCR + " in " + distribution.bundles() + ": no component will start");
         } else {

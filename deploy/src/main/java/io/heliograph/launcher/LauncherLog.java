@@ -69,6 +69,10 @@ public final class LauncherLog {
         return LEVELS.indexOf(level) >= threshold;
     }
 
+    public void debug(String message) {
+        log("debug", "launcher", message, null);
+    }
+
     public void info(String message) {
         log("info", "launcher", message, null);
     }

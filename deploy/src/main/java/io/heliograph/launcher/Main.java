@@ -1,6 +1,8 @@
 package io.heliograph.launcher;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,14 +47,36 @@ public final class Main {
             return 2;
         }
 
+        try {
+            requireFree("--openflow-port", options.openflowPort());
+            requireFree("--http-port", options.httpPort());
+        } catch (IOException e) {
+            System.err.println("heliograph: " + e.getMessage());
+            return 2;
+        }
+
         Path dataDir;
+        DataDirectoryLock lock;
         try {
             dataDir = prepareDataDir(options.dataDir().orElse(distribution.defaultDataDir()));
+            lock = DataDirectoryLock.acquire(dataDir);
         } catch (IOException e) {
             System.err.println("heliograph: --data-dir: " + e.getMessage());
             return 2;
         }
+        try {
+            return run(distribution, dataDir, options, log, started);
+        } finally {
+            try {
+                lock.close();
+            } catch (IOException e) {
+                log.warn("releasing " + dataDir.resolve(DataDirectoryLock.FILE) + ": " + e);
+            }
+        }
+    }
 
+    private static int run(Distribution distribution, Path dataDir, LaunchOptions options, LauncherLog log,
+                           long started) {
         Map<String, String> properties = FrameworkProperties.of(distribution, dataDir, options);
         ControllerRuntime runtime = new ControllerRuntime(distribution, properties, log);
         Runtime.getRuntime().addShutdownHook(new Thread(runtime::stop, "heliograph-shutdown"));
@@ -84,6 +108,20 @@ public final class Main {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 1;
+        }
+    }
+
+    /**
+     * Refuses a port another process listens on, before anything starts: otherwise the controller
+     * would come up without its OpenFlow or HTTP listener and only a log line would say why.
+     */
+    static void requireFree(String option, int port) throws IOException {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(port));
+        } catch (IOException e) {
+            throw new IOException(option + " " + port + " cannot be used: " + e.getMessage()
+                    + " (is another controller running?)", e);
         }
     }
 

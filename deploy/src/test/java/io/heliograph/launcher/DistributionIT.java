@@ -97,6 +97,23 @@ class DistributionIT {
     }
 
     @Test
+    void aSecondControllerOnTheSameDataDirIsRefused() throws Exception {
+        Path data = scratch.resolve("data");
+        try (ControllerProcess first = ControllerProcess.start(assembled, data)) {
+            first.awaitTrue(() -> answers(first), STARTUP, "the first controller's HTTP listener");
+            Process second = new ProcessBuilder(ControllerProcess.javaBinary(), "-jar",
+                    assembled.resolve("heliograph.jar").toString(), "--data-dir", data.toString(),
+                    "--openflow-port", Integer.toString(ControllerProcess.freePort()),
+                    "--http-port", Integer.toString(ControllerProcess.freePort()))
+                    .redirectErrorStream(true).start();
+            String out = new String(second.getInputStream().readAllBytes());
+            assertEquals(2, second.waitFor(), out);
+            assertTrue(out.contains("is in use by another controller (pid "), out);
+            assertTrue(isUp(first) || answers(first), "the first controller still runs\n" + first.output());
+        }
+    }
+
+    @Test
     void badOptionIsRefusedWithItsName() throws Exception {
         Process p = new ProcessBuilder(ControllerProcess.javaBinary(), "-jar",
                 assembled.resolve("heliograph.jar").toString(), "--openflow-port", "abc")
@@ -104,6 +121,20 @@ class DistributionIT {
         String out = new String(p.getInputStream().readAllBytes());
         assertEquals(2, p.waitFor());
         assertTrue(out.contains("--openflow-port must be a TCP port number (1-65535), got 'abc'"), out);
+    }
+
+    @Test
+    void aBusyOpenFlowPortIsRefusedBeforeStarting() throws Exception {
+        try (java.net.ServerSocket busy = new java.net.ServerSocket(0)) {
+            Process p = new ProcessBuilder(ControllerProcess.javaBinary(), "-jar",
+                    assembled.resolve("heliograph.jar").toString(), "--data-dir", scratch.resolve("data").toString(),
+                    "--openflow-port", Integer.toString(busy.getLocalPort()),
+                    "--http-port", Integer.toString(ControllerProcess.freePort()))
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            assertEquals(2, p.waitFor(), out);
+            assertTrue(out.contains("--openflow-port " + busy.getLocalPort() + " cannot be used: "), out);
+        }
     }
 
     @Test
