@@ -36,6 +36,8 @@ final class LastExceptionHandler extends ChannelInboundHandlerAdapter {
             }
             LOG.warn("TLS failure with {}: {}; closing", ctx.channel().remoteAddress(), rootMessage(cause));
             ctx.close();
+        } else if (cause instanceof java.nio.channels.ClosedChannelException) {
+            LOG.debug("{}: write after close", who); // a write raced with the disconnect: nothing to do
         } else if (cause instanceof IOException) {
             LOG.info("{}: I/O error, closing: {}", who, cause.toString());
             ctx.close();

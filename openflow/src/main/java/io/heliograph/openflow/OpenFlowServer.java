@@ -15,13 +15,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -40,6 +34,7 @@ public final class OpenFlowServer implements AutoCloseable {
     private final PipelineService pipeline;
     private volatile OpenFlowSettings settings;
 
+    private Transport transport;
     private EventLoopGroup acceptors;
     private EventLoopGroup workers;
     private Channel plain;
@@ -57,15 +52,9 @@ public final class OpenFlowServer implements AutoCloseable {
 
     /** Starts the loops and binds the listeners; fails (and cleans up) when a port cannot be bound. */
     public synchronized void start() throws InterruptedException, SSLException {
-        boolean epoll = Epoll.isAvailable();
-        int threads = settings.ioThreads();
-        acceptors = epoll ? new EpollEventLoopGroup(1, new DefaultThreadFactory("openflow-accept"))
-                : new NioEventLoopGroup(1, new DefaultThreadFactory("openflow-accept"));
-        workers = epoll ? new EpollEventLoopGroup(threads, new DefaultThreadFactory("openflow-io"))
-                : new NioEventLoopGroup(threads, new DefaultThreadFactory("openflow-io"));
-        if (!epoll) {
-            LOG.info("epoll transport unavailable ({}); using NIO", Epoll.unavailabilityCause().toString());
-        }
+        transport = Transport.best();
+        acceptors = transport.group(1, new DefaultThreadFactory("openflow-accept"));
+        workers = transport.group(settings.ioThreads(), new DefaultThreadFactory("openflow-io"));
         try {
             bind(settings);
         } catch (InterruptedException | SSLException | RuntimeException e) {
@@ -76,8 +65,8 @@ public final class OpenFlowServer implements AutoCloseable {
 
     private void bind(OpenFlowSettings s) throws InterruptedException, SSLException {
         plain = bootstrap(s, null).bind(new InetSocketAddress(s.address(), s.port())).sync().channel();
-        LOG.info("OpenFlow listening on {} ({} I/O threads, versions {})", plain.localAddress(), s.ioThreads(),
-                s.versions());
+        LOG.info("OpenFlow listening on {} ({} {} I/O threads, versions {})", plain.localAddress(), s.ioThreads(),
+                transport.name(), s.versions());
         if (s.tlsEnabled()) {
             SslContext ssl = TlsContexts.server(s);
             tls = bootstrap(s, ssl).bind(new InetSocketAddress(s.address(), s.tlsPort())).sync().channel();
@@ -119,11 +108,9 @@ public final class OpenFlowServer implements AutoCloseable {
     }
 
     private ServerBootstrap bootstrap(OpenFlowSettings s, SslContext ssl) {
-        Class<? extends ServerChannel> type = workers instanceof EpollEventLoopGroup
-                ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         return new ServerBootstrap()
                 .group(acceptors, workers)
-                .channel(type)
+                .channel(transport.serverChannel())
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_SNDBUF, 1 << 20)

@@ -49,7 +49,8 @@ class BadInputTest {
 
     @BeforeEach
     void connect() throws Exception {
-        controller = new ControllerFixture();
+        // One I/O thread: both switches share it, so "unaffected" covers a shared loop too.
+        controller = new ControllerFixture(ControllerFixture.testSettings().withIoThreads(1));
         bad = FakeSwitch.connect(controller.port(), 0xbad, OFVersion.OF_13);
         good = FakeSwitch.connect(controller.port(), 0x600d, OFVersion.OF_13);
         controller.awaitSwitch(0xbad);
