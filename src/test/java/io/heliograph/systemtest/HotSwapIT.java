@@ -51,8 +51,9 @@ class HotSwapIT {
         distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(Duration.ofSeconds(60));
-        testbed = Testbed.start("HotSwapIT");
-        line = testbed.linear(2, List.of("OpenFlow13"), controller.openflowTarget());
+        testbed = Testbed.start("HotSwapIT-switches");
+        line = testbed.linear(2, List.of("OpenFlow13"),
+                testbed.controllerTarget("tcp", controller.openflowPort()));
         controller.awaitSwitches(2, Duration.ofSeconds(30));
     }
 

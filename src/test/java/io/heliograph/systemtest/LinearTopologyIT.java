@@ -11,6 +11,7 @@ import io.heliograph.testbed.ControllerDistribution;
 import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.FlowEntry;
 import io.heliograph.testbed.Host;
+import io.heliograph.testbed.Poll;
 import io.heliograph.testbed.Snoop;
 import io.heliograph.testbed.TcpTransfer;
 import io.heliograph.testbed.Testbed;
@@ -73,7 +74,8 @@ class LinearTopologyIT {
         try (Testbed testbed = Testbed.start("LinearTopologyIT-" + protocol)) {
             // vconn debug logging is where OVS names the version each connection negotiated
             testbed.ovs().appctl("vlog/set", "vconn:file:dbg");
-            Testbed.LinearTopology line = testbed.linear(3, List.of(protocol), controller.openflowTarget());
+            Testbed.LinearTopology line = testbed.linear(3, List.of(protocol),
+                    testbed.controllerTarget("tcp", controller.openflowPort()));
 
             controller.awaitSwitches(3, Duration.ofSeconds(30));
             for (Bridge bridge : line.switches()) {
@@ -92,21 +94,33 @@ class LinearTopologyIT {
                 for (Bridge bridge : line.switches()) {
                     snoops.add(Snoop.start(bridge, testbed.artifacts().resolve("snoop-" + bridge.name() + ".txt")));
                 }
-                long received = TcpTransfer.send(line.first(), line.last(), TRANSFER_BYTES, Duration.ofSeconds(90),
-                        testbed.artifacts().resolve("iperf3-server.log"));
-                assertTrue(received >= TRANSFER_BYTES, "receiver got " + received + " of " + TRANSFER_BYTES + " bytes");
+                TcpTransfer.Result transfer = TcpTransfer.send(line.first(), line.last(), TRANSFER_BYTES,
+                        Duration.ofSeconds(90), testbed.workDir());
+                assertEquals(TRANSFER_BYTES, transfer.received(), "bytes that arrived at " + line.last().name());
+                assertTrue(transfer.identical(), "the bytes that arrived differ from those sent");
+                System.out.printf("%s: %d bytes h1 -> h3 in %d ms (%.0f Mbit/s)%n", protocol, transfer.received(),
+                        transfer.elapsed().toMillis(), transfer.megabitsPerSecond());
 
                 for (int i = 0; i < line.switches().size(); i++) {
                     Bridge bridge = line.switches().get(i);
-                    List<FlowEntry> flows = bridge.dumpFlows();
-                    long learnedBytes = flows.stream().filter(FlowEntry::isLearned).mapToLong(FlowEntry::bytes).sum();
-                    assertTrue(learnedBytes >= TRANSFER_BYTES, "the transfer crossed " + bridge.name()
-                            + " but its learned flows counted only " + learnedBytes + " bytes: " + flows);
+                    // OVS moves datapath counters into the flow table periodically: poll, don't read once
+                    Poll.until("learned flows on " + bridge.name() + " counting the whole transfer",
+                            Duration.ofSeconds(10), () -> learnedBytes(bridge), bytes -> bytes >= TRANSFER_BYTES);
                     int packetIns = snoops.get(i).packetIns();
                     assertTrue(packetIns <= MAX_PACKET_INS_DURING_TRANSFER, bridge.name() + " sent the controller "
                             + packetIns + " PACKET_INs during a " + TRANSFER_BYTES + "-byte transfer (see "
                             + snoops.get(i).output() + ")");
                 }
+
+                // the witness can see: with h3's flows gone, the next packet to h3 is a PACKET_IN again
+                Snoop firstSwitch = snoops.get(0);
+                int before = firstSwitch.packetIns();
+                for (Bridge bridge : line.switches()) {
+                    bridge.deleteFlows("dl_dst=" + line.last().mac());
+                }
+                line.first().awaitReachable(line.last(), Duration.ofSeconds(15));
+                Poll.until("a PACKET_IN in the snoop of " + line.switches().get(0).name(), Duration.ofSeconds(5),
+                        firstSwitch::packetIns, n -> n > before);
             } finally {
                 snoops.forEach(Snoop::close);
             }
@@ -114,6 +128,10 @@ class LinearTopologyIT {
             // the next version starts from a controller with no switches
             controller.awaitSwitches(0, Duration.ofSeconds(30));
         }
+    }
+
+    private static long learnedBytes(Bridge bridge) {
+        return bridge.dumpFlows().stream().filter(FlowEntry::isLearned).mapToLong(FlowEntry::bytes).sum();
     }
 
     private static void pingAllPairs(List<Host> hosts) {

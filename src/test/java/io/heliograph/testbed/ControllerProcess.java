@@ -111,11 +111,6 @@ public final class ControllerProcess implements AutoCloseable {
         return httpPort;
     }
 
-    /** The switch-side target for ovs-vsctl set-controller. */
-    public String openflowTarget() {
-        return "tcp:127.0.0.1:" + openflowPort;
-    }
-
     public Path logFile() {
         return log;
     }

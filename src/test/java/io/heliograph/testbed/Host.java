@@ -12,8 +12,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A host: a network namespace whose {@code eth0} is one end of a veth pair; the other end, in the root
- * namespace, is a switch port.
+ * A host: a network namespace whose {@code eth0} is one end of a veth pair; the other end, in the
+ * switches' namespace, is a switch port.
  */
 public final class Host {
 
@@ -36,14 +36,15 @@ public final class Host {
 
     /**
      * Creates namespace {@code namespace} with {@code eth0} at {@code ip}/24 and {@code mac}, its peer
-     * {@code switchSideDevice} up in the root namespace (not yet on a bridge).
+     * {@code switchSideDevice} up in namespace {@code switchNamespace} (not yet on a bridge).
      */
-    static Host create(String name, String namespace, String switchSideDevice, String ip, String mac) {
+    static Host create(String name, String namespace, String switchNamespace, String switchSideDevice, String ip,
+                       String mac) {
         Host host = new Host(name, namespace, switchSideDevice, ip, mac);
         Command.of("ip", "netns", "add", namespace).check();
         try {
-            Command.of("ip", "link", "add", switchSideDevice, "type", "veth", "peer", "name", "eth0", "netns", namespace)
-                    .check();
+            Command.of("ip", "link", "add", switchSideDevice, "netns", switchNamespace,
+                    "type", "veth", "peer", "name", "eth0", "netns", namespace).check();
             // no IPv6: router solicitations and MLD reports would be extra packets for the controller
             host.exec("sysctl", "-q", "-w", "net.ipv6.conf.all.disable_ipv6=1").requireSuccess();
             host.exec("sysctl", "-q", "-w", "net.ipv6.conf.default.disable_ipv6=1").requireSuccess();
@@ -53,8 +54,7 @@ public final class Host {
             host.exec("ip", "link", "set", "eth0", "up").requireSuccess();
             // without this, TCP through a userspace bridge hangs on bad checksums (TESTBED.md)
             host.exec("ethtool", "-K", "eth0", "tx", "off").requireSuccess();
-            Command.of("ethtool", "-K", switchSideDevice, "tx", "off").check();
-            Command.of("ip", "link", "set", switchSideDevice, "up").check();
+            Links.preparePort(switchNamespace, switchSideDevice);
             return host;
         } catch (RuntimeException e) {
             host.destroy();
@@ -78,7 +78,8 @@ public final class Host {
         return mac;
     }
 
-    String switchSideDevice() {
+    /** The veth end that is the host's switch port. */
+    public String switchSideDevice() {
         return switchSideDevice;
     }
 
@@ -131,13 +132,7 @@ public final class Host {
             cleanup.run("end " + process.info().commandLine().orElse("pid " + process.pid()), () -> stop(process));
         }
         background.clear();
-        cleanup.run("delete " + switchSideDevice, () -> Links.deleteIfPresent(switchSideDevice));
-        cleanup.run("delete namespace " + namespace, () -> {
-            if (Command.of("ip", "netns", "list").check().stdout().lines()
-                    .anyMatch(l -> l.split("\\s+")[0].equals(namespace))) {
-                Command.of("ip", "netns", "del", namespace).check();
-            }
-        });
+        cleanup.run("delete namespace " + namespace, () -> Links.deleteNamespaceIfPresent(namespace));
         cleanup.finish();
     }
 

@@ -23,6 +23,24 @@ public final class Links {
         }
     }
 
+    /**
+     * Readies a veth end in {@code namespace} to be a switch port: checksum offload off (TCP through a
+     * userspace bridge hangs otherwise), IPv6 off (the kernel would send router solicitations and MLD
+     * reports from it, stray packets the controller would see), and up.
+     */
+    public static void preparePort(String namespace, String device) {
+        Command.inNamespace(namespace, "ethtool", "-K", device, "tx", "off").check();
+        Command.inNamespace(namespace, "sysctl", "-q", "-w", "net.ipv6.conf." + device + ".disable_ipv6=1").check();
+        Command.of("ip", "-n", namespace, "link", "set", device, "up").check();
+    }
+
+    public static void deleteNamespaceIfPresent(String namespace) {
+        if (Command.of("ip", "netns", "list").check().stdout().lines()
+                .anyMatch(l -> l.split("\\s+")[0].equals(namespace))) {
+            Command.of("ip", "netns", "del", namespace).check();
+        }
+    }
+
     /** Names of all devices and namespaces now present, to pick names nobody uses. */
     public static Set<String> namesInUse() {
         Set<String> names = new HashSet<>();

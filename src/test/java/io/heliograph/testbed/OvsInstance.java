@@ -15,8 +15,13 @@ import java.util.Optional;
  * A private Open vSwitch: its own ovsdb-server and ovs-vswitchd with database, sockets, pidfiles and
  * logs in one directory, so tests never touch a system-wide OVS and can run side by side.
  *
- * <p>Every ovs-* command gets {@code OVS_RUNDIR} and friends pointing at that directory. Closing
- * deletes the bridges, asks both daemons to exit and, should one not, ends it by the pid in its pidfile.
+ * <p>Every ovs-* command gets {@code OVS_RUNDIR} and friends pointing at that directory. ovs-vswitchd
+ * runs inside a network namespace of its own: the userspace datapath creates a tap device named
+ * {@code ovs-netdev} (and one per bridge), so two instances in one namespace collide, and the second
+ * silently fails to create its bridges. Its ports are therefore devices of that namespace.
+ *
+ * <p>Closing deletes the bridges, asks both daemons to exit and, should one not, ends it by the pid in
+ * its pidfile.
  */
 public final class OvsInstance implements AutoCloseable {
 
@@ -24,24 +29,27 @@ public final class OvsInstance implements AutoCloseable {
     private static final Duration DAEMON_EXIT = Duration.ofSeconds(5);
 
     private final Path dir;
+    private final String namespace;
     private final Map<String, String> env;
     private final List<Bridge> bridges = new ArrayList<>();
     private final List<DaemonPid> daemons = new ArrayList<>();
     private boolean closed;
 
-    private OvsInstance(Path dir) {
+    private OvsInstance(Path dir, String namespace) {
         this.dir = dir;
+        this.namespace = namespace;
         String d = dir.toString();
         this.env = Map.of("OVS_RUNDIR", d, "OVS_LOGDIR", d, "OVS_DBDIR", d, "OVS_SYSCONFDIR", d);
     }
 
     /**
-     * Starts ovsdb-server and ovs-vswitchd in {@code dir}, which should be short (unix socket paths
-     * are limited to about 100 characters), e.g. a fresh directory under /tmp.
+     * Starts ovsdb-server and ovs-vswitchd with their files in {@code dir}, which should be short (unix
+     * socket paths are limited to about 100 characters), e.g. a fresh directory under /tmp; ovs-vswitchd
+     * runs in the existing network namespace {@code namespace}.
      */
-    public static OvsInstance start(Path dir) {
+    public static OvsInstance start(Path dir, String namespace) {
         requireInstalled();
-        OvsInstance ovs = new OvsInstance(dir);
+        OvsInstance ovs = new OvsInstance(dir, namespace);
         try {
             ovs.startDaemons();
             return ovs;
@@ -67,7 +75,7 @@ public final class OvsInstance implements AutoCloseable {
                 "--detach", "--no-chdir").env(env).check();
         daemons.add(DaemonPid.read(dir.resolve("ovsdb-server.pid"), "ovsdb-server"));
         vsctlNoWait("init");
-        Command.of("ovs-vswitchd", "unix:" + d + "/db.sock",
+        Command.of("ip", "netns", "exec", namespace, "ovs-vswitchd", "unix:" + d + "/db.sock",
                 "--pidfile=" + d + "/ovs-vswitchd.pid", "--log-file=" + d + "/ovs-vswitchd.log",
                 "--detach", "--no-chdir").env(env).check();
         daemons.add(DaemonPid.read(dir.resolve("ovs-vswitchd.pid"), "ovs-vswitchd"));
@@ -75,6 +83,11 @@ public final class OvsInstance implements AutoCloseable {
 
     public Path dir() {
         return dir;
+    }
+
+    /** The network namespace ovs-vswitchd runs in, where every port device must be. */
+    public String namespace() {
+        return namespace;
     }
 
     public Map<String, String> env() {
@@ -173,9 +186,7 @@ public final class OvsInstance implements AutoCloseable {
                         pid.awaitExitOrKill(DAEMON_EXIT);
                     }));
         }
-        for (Bridge bridge : bridges) {
-            cleanup.run("remove leftover device " + bridge.name(), () -> Links.deleteIfPresent(bridge.name()));
-        }
+        // a bridge's tap device, if left behind, goes with the namespace
         cleanup.finish();
     }
 

@@ -11,6 +11,10 @@ import java.util.List;
  * A network of real parts for one test: a private {@link OvsInstance}, its bridges, hosts in network
  * namespaces and switch-to-switch veth links, all named with a prefix unique to this run.
  *
+ * <p>The switches live in a network namespace of their own ({@code <prefix>sw}), so testbeds never
+ * share OVS's devices. They reach a controller in the root namespace over a veth pair with a /30 of
+ * its own: {@link #controllerTarget} gives the address to connect to.
+ *
  * <p>Closing removes everything it created (namespaces, veths, bridges, OVS processes), also when
  * the test failed; a JVM shutdown hook does the same if the test JVM is ended first.
  */
@@ -20,18 +24,19 @@ public final class Testbed implements AutoCloseable {
     private final InterfaceNames names;
     private final Path workDir;
     private final Path artifacts;
-    private final OvsInstance ovs;
+    private final String switchNamespace;
     private final List<Host> hosts = new ArrayList<>();
-    private final List<String> links = new ArrayList<>();
     private final Thread shutdownHook;
+    private OvsInstance ovs;
+    private ControlLink controlLink;
     private boolean closed;
 
-    private Testbed(String label, InterfaceNames names, Path workDir, OvsInstance ovs) {
+    private Testbed(String label, InterfaceNames names, Path workDir) {
         this.label = label;
         this.names = names;
         this.workDir = workDir;
         this.artifacts = ArtifactDirectory.forTest(label);
-        this.ovs = ovs;
+        this.switchNamespace = names.name("sw");
         this.shutdownHook = new Thread(this::closeQuietly, "testbed-cleanup-" + names.prefix());
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
@@ -48,7 +53,17 @@ public final class Testbed implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new Testbed(label, names, workDir, OvsInstance.start(workDir));
+        Testbed testbed = new Testbed(label, names, workDir);
+        try {
+            Command.of("ip", "netns", "add", testbed.switchNamespace).check();
+            Command.of("ip", "-n", testbed.switchNamespace, "link", "set", "lo", "up").check();
+            testbed.controlLink = ControlLink.create(names.name("ctl"), testbed.switchNamespace);
+            testbed.ovs = OvsInstance.start(workDir, testbed.switchNamespace);
+            return testbed;
+        } catch (RuntimeException | AssertionError e) {
+            testbed.closeQuietly();
+            throw e;
+        }
     }
 
     /** Namespaces, veths and OVS need root; say so plainly rather than fail on the first ip command. */
@@ -81,6 +96,16 @@ public final class Testbed implements AutoCloseable {
         return List.copyOf(hosts);
     }
 
+    /** The network namespace the switches (ovs-vswitchd and every port) are in. */
+    public String switchNamespace() {
+        return switchNamespace;
+    }
+
+    /** Where the switches reach a controller listening on {@code port} of the root namespace, e.g. "tcp:172.31.4.9:6653". */
+    public String controllerTarget(String scheme, int port) {
+        return scheme + ":" + controlLink.controllerAddress() + ":" + port;
+    }
+
     /** Switch {@code n}: bridge {@code <prefix>s<n>} with datapath id n, fail-mode secure, speaking {@code protocols}. */
     public Bridge addSwitch(int n, List<String> protocols) {
         return ovs.addBridge(names.name("s" + n), n, protocols, OvsInstance.FailMode.SECURE);
@@ -96,7 +121,7 @@ public final class Testbed implements AutoCloseable {
             throw new IllegalArgumentException("host number must be 1..254, was " + n);
         }
         String device = names.name("h" + n);
-        Host host = Host.create("h" + n, names.name("h" + n), device, "10.0.0." + n,
+        Host host = Host.create("h" + n, names.name("h" + n), switchNamespace, device, "10.0.0." + n,
                 String.format("02:00:00:00:00:%02x", n));
         hosts.add(host);
         bridge.addPort(device);
@@ -109,11 +134,9 @@ public final class Testbed implements AutoCloseable {
         String bSide = b.name() + a.name().substring(names.prefix().length());
         names.name(aSide.substring(names.prefix().length()));   // length check
         names.name(bSide.substring(names.prefix().length()));
-        Command.of("ip", "link", "add", aSide, "type", "veth", "peer", "name", bSide).check();
-        links.add(aSide);
+        Command.of("ip", "-n", switchNamespace, "link", "add", aSide, "type", "veth", "peer", "name", bSide).check();
         for (String device : List.of(aSide, bSide)) {
-            Command.of("ethtool", "-K", device, "tx", "off").check();
-            Command.of("ip", "link", "set", device, "up").check();
+            Links.preparePort(switchNamespace, device);
         }
         a.addPort(aSide);
         b.addPort(bSide);
@@ -121,7 +144,7 @@ public final class Testbed implements AutoCloseable {
 
     /**
      * A line of {@code count} switches {@code s1 - s2 - ... - sN}, host {@code hI} on switch {@code sI}
-     * (port 1), each switch connected to {@code controllerTargets}.
+     * (port 1), each switch connected to {@code controllerTargets} (see {@link #controllerTarget}).
      */
     public LinearTopology linear(int count, List<String> protocols, String... controllerTargets) {
         List<Bridge> switches = new ArrayList<>();
@@ -152,11 +175,13 @@ public final class Testbed implements AutoCloseable {
         for (Host host : hosts) {
             cleanup.run("host " + host.name(), host::destroy);
         }
-        for (String link : links) {
-            cleanup.run("link " + link, () -> Links.deleteIfPresent(link));
-        }
         cleanup.close("OVS", ovs);
-        cleanup.run("keep OVS logs", () -> ovs.copyLogsTo(artifacts));
+        if (ovs != null) {
+            cleanup.run("keep OVS logs", () -> ovs.copyLogsTo(artifacts));
+        }
+        // takes every device in it along, the switch-to-switch links and the control link's peer too
+        cleanup.run("delete namespace " + switchNamespace, () -> Links.deleteNamespaceIfPresent(switchNamespace));
+        cleanup.close("control link", controlLink);
         cleanup.run("delete " + workDir, () -> deleteTree(workDir));
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
