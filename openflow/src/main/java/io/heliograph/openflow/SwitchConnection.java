@@ -69,6 +69,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private volatile OFDescStatsReply description;
     private volatile boolean active;
     private boolean echoOutstanding;
+    private boolean tlsFailed;
 
     SwitchConnection(ControllerContext context) {
         this.context = context;
@@ -124,6 +125,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
                     this, u.headerHex(), u.declaredLength());
         } else if (event instanceof SslHandshakeCompletionEvent tls) {
             if (!tls.isSuccess()) {
+                tlsFailed = true;
                 LOG.warn("TLS handshake with {} failed: {}; closing", remote, tls.cause().toString());
                 ctx.close();
             } else {
@@ -138,7 +140,9 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         boolean wasActive = active;
         active = false;
         if (!handshake.isFinished()) {
-            LOG.info("{}: disconnected during handshake step {}", this, handshake.step());
+            if (!tlsFailed) { // a TLS failure was logged already, with its reason
+                LOG.info("{}: disconnected during handshake step {}", this, handshake.step());
+            }
             handshake.finish();
         }
         pending.failAll("connection closed");
