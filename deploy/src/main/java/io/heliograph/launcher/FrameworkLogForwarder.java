@@ -1,5 +1,7 @@
 package io.heliograph.launcher;
 
+import java.util.Map;
+
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
@@ -41,10 +43,16 @@ final class FrameworkLogForwarder {
             return;
         }
         LoggerAdmin admin = systemContext.getService(reference);
-        LogLevel root = log.isEnabled("debug") ? LogLevel.DEBUG : log.isEnabled("info") ? LogLevel.INFO : LogLevel.WARN;
+        boolean debug = log.isEnabled("debug");
+        LogLevel root = debug ? LogLevel.DEBUG : log.isEnabled("info") ? LogLevel.INFO : LogLevel.WARN;
         // "Events.Bundle", "Events.Service"...: the framework logs every bundle and service event at
         // INFO; only their warnings and errors are news.
-        admin.getLoggerContext(null).setLogLevels(java.util.Map.of(Logger.ROOT_LOGGER_NAME, root, "Events", LogLevel.WARN));
+        admin.getLoggerContext(null).setLogLevels(Map.of(Logger.ROOT_LOGGER_NAME, root, "Events", LogLevel.WARN));
+        // Declarative Services narrates its own start at INFO; its warnings (a component that cannot
+        // activate) are what matters, unless the operator asked for debug.
+        if (!debug) {
+            admin.getLoggerContext(ControllerRuntime.SCR).setLogLevels(Map.of(Logger.ROOT_LOGGER_NAME, LogLevel.WARN));
+        }
     }
 
     private static void forward(LogEntry entry, LauncherLog log) {
