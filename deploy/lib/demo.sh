@@ -6,7 +6,8 @@
 #   h1     h2             hN       hosts in network namespaces, 10.0.0.i/24
 #
 # Everything it starts (controller, OVS daemons, namespaces, veths) is torn down on Ctrl-C or exit,
-# by pid and by the names it created. Needs root; installs missing Debian packages.
+# by pid and by the names it created. Needs root; installs missing Debian packages
+# (openvswitch-switch, iputils-ping, ethtool, iproute2, curl, iperf3).
 #
 # Usage: demo.sh [--switches N] [--protocol OpenFlow13] [run options: --openflow-port N --http-port N
 #                 --data-dir DIR ...]
@@ -56,6 +57,7 @@ command -v ping >/dev/null 2>&1 || need_packages+=(iputils-ping)
 command -v ethtool >/dev/null 2>&1 || [ -x /usr/sbin/ethtool ] || need_packages+=(ethtool)
 command -v ip >/dev/null 2>&1 || need_packages+=(iproute2)
 command -v curl >/dev/null 2>&1 || need_packages+=(curl)
+command -v iperf3 >/dev/null 2>&1 || need_packages+=(iperf3)
 if [ ${#need_packages[@]} -gt 0 ]; then
     say "installing ${need_packages[*]}"
     apt-get update -qq
@@ -156,7 +158,9 @@ for i in $(seq 1 "$SWITCHES"); do
     h="${PREFIX}h$i"
     ip netns add "$h"
     ip link add "$h" type veth peer name eth0 netns "$h"
-    ip netns exec "$h" sysctl -q -w net.ipv6.conf.all.disable_ipv6=1
+    # no IPv6: router solicitations and MLD reports would only be noise for the controller
+    ip netns exec "$h" sh -c 'echo 1 > /proc/sys/net/ipv6/conf/all/disable_ipv6'
+    echo 1 > "/proc/sys/net/ipv6/conf/$h/disable_ipv6"
     ip -n "$h" link set eth0 address "$(printf '02:00:00:00:00:%02x' "$i")"
     ip -n "$h" addr add "10.0.0.$i/24" dev eth0
     ip -n "$h" link set lo up
@@ -169,7 +173,11 @@ done
 for i in $(seq 1 $((SWITCHES - 1))); do
     a="${PREFIX}s${i}s$((i + 1))"; b="${PREFIX}s$((i + 1))s$i"
     ip link add "$a" type veth peer name "$b"
-    for dev in "$a" "$b"; do ethtool -K "$dev" tx off >/dev/null; ip link set "$dev" up; done
+    for dev in "$a" "$b"; do
+        ethtool -K "$dev" tx off >/dev/null
+        echo 1 > "/proc/sys/net/ipv6/conf/$dev/disable_ipv6"
+        ip link set "$dev" up
+    done
     ovs-vsctl add-port "${PREFIX}s$i" "$a" -- add-port "${PREFIX}s$((i + 1))" "$b"
 done
 for i in $(seq 1 "$SWITCHES"); do

@@ -46,8 +46,8 @@ public final class Host {
             Command.of("ip", "link", "add", switchSideDevice, "netns", switchNamespace,
                     "type", "veth", "peer", "name", "eth0", "netns", namespace).check();
             // no IPv6: router solicitations and MLD reports would be extra packets for the controller
-            host.exec("sysctl", "-q", "-w", "net.ipv6.conf.all.disable_ipv6=1").requireSuccess();
-            host.exec("sysctl", "-q", "-w", "net.ipv6.conf.default.disable_ipv6=1").requireSuccess();
+            Links.disableIpv6(namespace, "all");
+            Links.disableIpv6(namespace, "default");
             host.exec("ip", "link", "set", "eth0", "address", mac).requireSuccess();
             host.exec("ip", "addr", "add", ip + "/24", "dev", "eth0").requireSuccess();
             host.exec("ip", "link", "set", "lo", "up").requireSuccess();

@@ -30,8 +30,16 @@ public final class Links {
      */
     public static void preparePort(String namespace, String device) {
         Command.inNamespace(namespace, "ethtool", "-K", device, "tx", "off").check();
-        Command.inNamespace(namespace, "sysctl", "-q", "-w", "net.ipv6.conf." + device + ".disable_ipv6=1").check();
+        disableIpv6(namespace, device);
         Command.of("ip", "-n", namespace, "link", "set", device, "up").check();
+    }
+
+    /**
+     * Sets net.ipv6.conf.{@code conf}.disable_ipv6 in {@code namespace} ({@code conf} is a device,
+     * "all" or "default"). Through /proc, which shows the writer's namespace, so procps is not needed.
+     */
+    public static void disableIpv6(String namespace, String conf) {
+        Command.inNamespace(namespace, "sh", "-c", "echo 1 > /proc/sys/net/ipv6/conf/" + conf + "/disable_ipv6").check();
     }
 
     public static void deleteNamespaceIfPresent(String namespace) {
