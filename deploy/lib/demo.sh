@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # deploy/heliograph demo: one controller plus a real Open vSwitch network connected to it.
 #
-#   s1 --- s2 --- ... --- sN       N userspace OVS bridges in a line (private OVS instance)
-#   |      |              |
+#   s1 --- s2 --- ... --- sN       N userspace OVS bridges in a line (private OVS instance whose
+#   |      |              |         ovs-vswitchd and ports are in namespace hgdemosw)
 #   h1     h2             hN       hosts in network namespaces, 10.0.0.i/24
+#
+# ovs-vswitchd runs in a namespace of its own because the userspace datapath creates a tap device
+# named ovs-netdev: two instances in one namespace collide, and the second one's bridges fail. The
+# switches reach the controller over a veth pair, hgdemoctl (198.18.255.253/30 in the root namespace)
+# to ctl (198.18.255.254 in hgdemosw).
 #
 # Everything it starts (controller, OVS daemons, namespaces, veths) is torn down on Ctrl-C or exit,
 # by pid and by the names it created. Needs root; installs missing Debian packages
@@ -16,6 +21,9 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 HELIOGRAPH="$HERE/../heliograph"
 PREFIX=hgdemo                      # every device and namespace name starts with it (<= 15 chars)
+SWNS="${PREFIX}sw"                 # the switches' namespace
+CONTROLLER_ADDRESS=198.18.255.253  # root end of the control link (198.18.0.0/15: for network tests)
+SWITCH_ADDRESS=198.18.255.254
 SWITCHES=3
 PROTOCOLS=OpenFlow10,OpenFlow13,OpenFlow14,OpenFlow15
 OPENFLOW_PORT=6653
@@ -65,7 +73,8 @@ if [ ${#need_packages[@]} -gt 0 ]; then
 fi
 export PATH="$PATH:/usr/sbin:/sbin"
 
-if ip netns list | grep -q "^$PREFIX" || ip -o link show | grep -q ": $PREFIX"; then
+if ip netns list | grep -q "^$PREFIX" || ip -o link show | grep -q ": $PREFIX" ||
+   ip -4 -o addr show | grep -q " $CONTROLLER_ADDRESS/"; then
     die "devices or namespaces named $PREFIX* exist: is another demo running? (ip netns list; ip link)"
 fi
 
@@ -98,8 +107,6 @@ teardown() {
     fi
     for i in $(seq 1 "$SWITCHES"); do
         ip netns del "${PREFIX}h$i" 2>/dev/null
-        ip link del "${PREFIX}h$i" 2>/dev/null
-        ip link del "${PREFIX}s${i}s$((i + 1))" 2>/dev/null
         [ -S "$WORK/db.sock" ] && ovs-vsctl --timeout=5 --if-exists del-br "${PREFIX}s$i" 2>/dev/null
     done
     ovs-appctl --timeout=5 -t ovs-vswitchd exit 2>/dev/null
@@ -107,7 +114,9 @@ teardown() {
     for pid in "${OVS_PIDS[@]}"; do
         wait_gone "$pid" 50 || { kill -TERM "$pid" 2>/dev/null; wait_gone "$pid" 50 || kill -KILL "$pid" 2>/dev/null; }
     done
-    for i in $(seq 1 "$SWITCHES"); do ip link del "${PREFIX}s$i" 2>/dev/null; done   # leftover bridge taps
+    # every port, link and leftover tap goes with the namespace; the control link's root end too
+    ip netns del "$SWNS" 2>/dev/null
+    ip link del "${PREFIX}ctl" 2>/dev/null
     say "controller log kept in $WORK/controller.log"
     find "$WORK" -mindepth 1 -not -name '*.log' -delete 2>/dev/null
 }
@@ -139,12 +148,21 @@ await 900 "controller answering on http://127.0.0.1:$HTTP_PORT/api/v1/health" he
 say "controller up: $(health)"
 
 # --- Open vSwitch ---------------------------------------------------------------------------------
+in_sw() { ip netns exec "$SWNS" "$@"; }
+ip netns add "$SWNS"
+ip -n "$SWNS" link set lo up
+ip link add "${PREFIX}ctl" type veth peer name ctl netns "$SWNS"
+ip addr add "$CONTROLLER_ADDRESS/30" dev "${PREFIX}ctl"
+ip link set "${PREFIX}ctl" up
+ip -n "$SWNS" addr add "$SWITCH_ADDRESS/30" dev ctl
+ip -n "$SWNS" link set ctl up
+
 ovsdb-tool create "$WORK/conf.db" /usr/share/openvswitch/vswitch.ovsschema
 ovsdb-server "$WORK/conf.db" --remote="punix:$WORK/db.sock" --pidfile="$WORK/ovsdb-server.pid" \
     --log-file="$WORK/ovsdb-server.log" --detach --no-chdir 2>/dev/null
 OVS_PIDS+=("$(cat "$WORK/ovsdb-server.pid")")
 ovs-vsctl --no-wait init
-ovs-vswitchd "unix:$WORK/db.sock" --pidfile="$WORK/ovs-vswitchd.pid" --log-file="$WORK/ovs-vswitchd.log" \
+in_sw ovs-vswitchd "unix:$WORK/db.sock" --pidfile="$WORK/ovs-vswitchd.pid" --log-file="$WORK/ovs-vswitchd.log" \
     --detach --no-chdir 2>/dev/null
 OVS_PIDS+=("$(cat "$WORK/ovs-vswitchd.pid")")
 
@@ -157,31 +175,31 @@ for i in $(seq 1 "$SWITCHES"); do
 
     h="${PREFIX}h$i"
     ip netns add "$h"
-    ip link add "$h" type veth peer name eth0 netns "$h"
+    ip link add "$h" netns "$SWNS" type veth peer name eth0 netns "$h"
     # no IPv6: router solicitations and MLD reports would only be noise for the controller
     ip netns exec "$h" sh -c 'echo 1 > /proc/sys/net/ipv6/conf/all/disable_ipv6'
-    echo 1 > "/proc/sys/net/ipv6/conf/$h/disable_ipv6"
+    in_sw sh -c "echo 1 > /proc/sys/net/ipv6/conf/$h/disable_ipv6"
     ip -n "$h" link set eth0 address "$(printf '02:00:00:00:00:%02x' "$i")"
     ip -n "$h" addr add "10.0.0.$i/24" dev eth0
     ip -n "$h" link set lo up
     ip -n "$h" link set eth0 up
     ip netns exec "$h" ethtool -K eth0 tx off >/dev/null    # TCP through a userspace bridge needs it
-    ethtool -K "$h" tx off >/dev/null
-    ip link set "$h" up
+    in_sw ethtool -K "$h" tx off >/dev/null
+    ip -n "$SWNS" link set "$h" up
     ovs-vsctl add-port "$br" "$h" -- set interface "$h" ofport_request=1
 done
 for i in $(seq 1 $((SWITCHES - 1))); do
     a="${PREFIX}s${i}s$((i + 1))"; b="${PREFIX}s$((i + 1))s$i"
-    ip link add "$a" type veth peer name "$b"
+    ip -n "$SWNS" link add "$a" type veth peer name "$b"
     for dev in "$a" "$b"; do
-        ethtool -K "$dev" tx off >/dev/null
-        echo 1 > "/proc/sys/net/ipv6/conf/$dev/disable_ipv6"
-        ip link set "$dev" up
+        in_sw ethtool -K "$dev" tx off >/dev/null
+        in_sw sh -c "echo 1 > /proc/sys/net/ipv6/conf/$dev/disable_ipv6"
+        ip -n "$SWNS" link set "$dev" up
     done
     ovs-vsctl add-port "${PREFIX}s$i" "$a" -- add-port "${PREFIX}s$((i + 1))" "$b"
 done
 for i in $(seq 1 "$SWITCHES"); do
-    ovs-vsctl set-controller "${PREFIX}s$i" "tcp:127.0.0.1:$OPENFLOW_PORT"
+    ovs-vsctl set-controller "${PREFIX}s$i" "tcp:$CONTROLLER_ADDRESS:$OPENFLOW_PORT"
 done
 
 switches_connected() { health | grep -Eq "\"switches\" *: *$SWITCHES *[,}]"; }
