@@ -100,30 +100,30 @@ public final class OvsInstance implements AutoCloseable {
 
     /** ovs-vsctl, waiting (bounded) for ovs-vswitchd to apply the change. */
     public CommandResult vsctl(String... args) {
-        return command("ovs-vsctl", "--timeout=20", args).check();
+        return command(prepend(args, "ovs-vsctl", "--timeout=20")).check();
     }
 
     private CommandResult vsctlNoWait(String... args) {
-        return command("ovs-vsctl", "--no-wait", args).check();
+        return command(prepend(args, "ovs-vsctl", "--no-wait")).check();
     }
 
     public CommandResult ofctl(String... args) {
-        return command("ovs-ofctl", null, args).check();
+        return command(prepend(args, "ovs-ofctl")).check();
     }
 
     public CommandResult appctl(String... args) {
-        return command("ovs-appctl", "--timeout=10", args).check();
+        return command(prepend(args, "ovs-appctl", "--timeout=10")).check();
     }
 
     /** A command from the ovs-* family with this instance's environment, not yet run. */
-    public Command command(String program, String firstArg, String... args) {
-        List<String> argv = new ArrayList<>();
-        argv.add(program);
-        if (firstArg != null) {
-            argv.add(firstArg);
-        }
-        argv.addAll(Arrays.asList(args));
+    public Command command(String... argv) {
         return Command.of(argv).env(env);
+    }
+
+    private static String[] prepend(String[] args, String... head) {
+        List<String> argv = new ArrayList<>(Arrays.asList(head));
+        argv.addAll(Arrays.asList(args));
+        return argv.toArray(String[]::new);
     }
 
     /**
