@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -46,12 +47,18 @@ final class PendingRequests {
             future.completeExceptionally(new IllegalStateException("xid " + xid + " already awaits an answer"));
             return future;
         }
-        p.timer = loop.schedule(() -> {
-            if (pending.remove(xid, p)) {
-                p.future.completeExceptionally(new TimeoutException(request.getType() + " xid " + xid + " to "
-                        + owner + " unanswered after " + timeout.toMillis() + " ms"));
-            }
-        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        try {
+            p.timer = loop.schedule(() -> {
+                if (pending.remove(xid, p)) {
+                    p.future.completeExceptionally(new TimeoutException(request.getType() + " xid " + xid + " to "
+                            + owner + " unanswered after " + timeout.toMillis() + " ms"));
+                }
+            }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // The controller is shutting down: the switch's loop takes no more work.
+            pending.remove(xid, p);
+            future.completeExceptionally(new IOException(owner + " is shutting down", e));
+        }
         return future;
     }
 
@@ -91,7 +98,9 @@ final class PendingRequests {
     void fail(long xid, Throwable cause) {
         Pending p = pending.remove(xid);
         if (p != null) {
-            p.timer.cancel(false);
+            if (p.timer != null) {
+                p.timer.cancel(false);
+            }
             p.future.completeExceptionally(cause);
         }
     }

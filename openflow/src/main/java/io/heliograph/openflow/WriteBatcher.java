@@ -1,6 +1,7 @@
 package io.heliograph.openflow;
 
 import java.util.Queue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.projectfloodlight.openflow.protocol.OFMessage;
@@ -43,7 +44,11 @@ final class WriteBatcher {
         } else {
             foreign.offer(message);
             if (drainScheduled.compareAndSet(false, true)) {
-                ctx.executor().execute(drain);
+                try {
+                    ctx.executor().execute(drain);
+                } catch (RejectedExecutionException e) {
+                    foreign.clear(); // the loop is shutting down with the controller: nothing will be written
+                }
             }
         }
     }

@@ -156,6 +156,18 @@ class HandshakeTest {
     }
 
     @Test
+    void anInitializerThatNeverFinishesHitsTheHandshakeTimeout() throws Exception {
+        controller = new ControllerFixture(ControllerFixture.testSettings()
+                .withTimeouts(Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofSeconds(2), Duration.ofSeconds(5)));
+        controller.registry.addInitializer(initializer("stuck", sw -> new CompletableFuture<>()));
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 8, OFVersion.OF_13)) {
+            sw.awaitClosed();
+            assertNull(controller.registry.getSwitch(DatapathId.of(8)));
+            assertTrue(controller.listener.events.isEmpty(), "never announced");
+        }
+    }
+
+    @Test
     void aSecondConnectionOfTheSameDatapathReplacesTheFirst() throws Exception {
         controller = new ControllerFixture();
         try (FakeSwitch first = FakeSwitch.connect(controller.port(), 7, OFVersion.OF_13)) {
