@@ -183,6 +183,22 @@ class BadInputTest {
     }
 
     @Test
+    void unknownVendorOnOpenFlow10IsAnsweredWithBadVendor() throws Exception {
+        try (FakeSwitch sw10 = FakeSwitch.connect(controller.port(), 0x1010, OFVersion.OF_10)) {
+            controller.awaitSwitch(0x1010);
+            byte[] vendor = raw(1, 4, 0x1011, 0, 0xab, 0xcd, 0xef, 0, 0, 0, 1); // OFPT_VENDOR, unknown vendor id
+            sw10.sendRaw(vendor);
+            OFBadRequestErrorMsg error = sw10.expect(OFBadRequestErrorMsg.class, e -> e.getXid() == 0x1011);
+            assertEquals(OFVersion.OF_10, error.getVersion());
+            assertEquals(OFBadRequestCode.BAD_EXPERIMENTER, error.getCode()); // OFPBRC_BAD_VENDOR on the wire
+            assertArrayEquals(vendor, error.getData().getData());
+            sw10.send(sw10.factory.buildEchoRequest().setXid(4444).setData(new byte[0]).build());
+            sw10.expect(OFEchoReply.class, r -> r.getXid() == 4444);
+        }
+        assertStillWorking();
+    }
+
+    @Test
     void anUndecodableErrorIsNotAnsweredWithAnError() throws Exception {
         bad.sendRaw(raw(4, 1, 0x789a, 0, 1)); // ERROR, too short for type + code + data framing rules
         assertStillWorking();
