@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,8 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs the assembled distribution as an operator would and checks what the launcher promises:
  * every bundle resolves and starts (the wrapped openflowj's imports resolve against the Netty and
  * Guava we ship), configuration from etc/ reaches the components (the ports given on the command
- * line are the ones listened on), hot/ installs, uninstalls and reinstalls a bundle, the console
- * works on a pipe, and SIGTERM stops the controller cleanly.
+ * line are the ones listened on) and changes to it apply live, hot/ installs, uninstalls and
+ * reinstalls a bundle, the console works on a pipe, and SIGTERM stops the controller cleanly.
  */
 class DistributionIT {
 
@@ -79,6 +83,15 @@ class DistributionIT {
             controller.awaitTrue(() -> activeNamed(controller, LEARNING_SWITCH), COMMAND,
                     "a jar dropped into hot/ to be installed and started");
 
+            // etc/ applies live: moving the HTTP listener by editing its file, no restart.
+            int newPort = ControllerProcess.freePort();
+            Path webCfg = home.resolve("etc/io.heliograph.webui.cfg");
+            Files.writeString(webCfg,
+                    Files.readString(webCfg).replace("${heliograph.http.port}", Integer.toString(newPort)));
+            controller.awaitTrue(() -> httpAnswersOn(newPort), COMMAND, "HTTP to move to port " + newPort
+                    + " after etc/io.heliograph.webui.cfg changed");
+            assertFalse(accepts(controller.httpPort), "the old HTTP port is closed");
+
             // 143 = 128 + SIGTERM: the JVM's exit status after a signal, whatever the shutdown hook does.
             assertEquals(143, controller.terminate(Duration.ofSeconds(30)), "exit code after SIGTERM");
             assertTrue(controller.log().contains("INFO launcher - stopped"), "a clean stop is logged\n" + controller.log());
@@ -125,7 +138,7 @@ class DistributionIT {
 
     @Test
     void aBusyOpenFlowPortIsRefusedBeforeStarting() throws Exception {
-        try (java.net.ServerSocket busy = new java.net.ServerSocket(0)) {
+        try (ServerSocket busy = new ServerSocket(0)) {
             Process p = new ProcessBuilder(ControllerProcess.javaBinary(), "-jar",
                     assembled.resolve("heliograph.jar").toString(), "--data-dir", scratch.resolve("data").toString(),
                     "--openflow-port", Integer.toString(busy.getLocalPort()),
@@ -184,6 +197,20 @@ class DistributionIT {
                     .anyMatch(b -> b.name().startsWith(name) && b.state().equals("Active"));
         } catch (IOException e) {
             throw new AssertionError(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static boolean httpAnswersOn(int port) {
+        try {
+            HttpResponse<String> r = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/health")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() == 200;
+        } catch (IOException e) {
+            return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
