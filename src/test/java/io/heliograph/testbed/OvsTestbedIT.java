@@ -20,13 +20,13 @@ import org.junit.jupiter.api.Timeout;
  * namespace), and closing leaves no namespace, device or OVS process behind.
  */
 @Timeout(120)
-class TestbedIT {
+class OvsTestbedIT {
 
     @Test
     void twoTestbedsSideBySideForwardAndCloseRemovesEverything() {
         List<String> prefixes = new ArrayList<>();
         List<Long> ovsPids = new ArrayList<>();
-        try (Testbed first = Testbed.start("TestbedIT-1"); Testbed second = Testbed.start("TestbedIT-2")) {
+        try (Testbed first = Testbed.start("OvsTestbedIT-1"); Testbed second = Testbed.start("OvsTestbedIT-2")) {
             for (Testbed testbed : List.of(first, second)) {
                 prefixes.add(testbed.names().prefix());
                 Bridge s1 = testbed.addSwitch(1, List.of("OpenFlow13"), OvsInstance.FailMode.STANDALONE);
