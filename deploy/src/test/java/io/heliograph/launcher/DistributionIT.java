@@ -73,6 +73,11 @@ class DistributionIT {
             assertTrue(bundles.stream().anyMatch(b -> b.name().startsWith(LEARNING_SWITCH)),
                     "hot/ was deployed at start\n" + bundles);
             assertFalse(controller.log().contains(" ERROR "), "no error in the log\n" + controller.log());
+            // Components start after etc/ is in Configuration Admin: the web server came up once, on
+            // the configured port, never first on its built-in default.
+            List<String> httpStarts = controller.log().lines().filter(l -> l.contains("HTTP listening on")).toList();
+            assertEquals(1, httpStarts.size(), "HTTP started once\n" + controller.log());
+            assertTrue(httpStarts.get(0).endsWith(":" + controller.httpPort), httpStarts.get(0));
 
             Path jar = home.resolve("hot/heliograph-learningswitch.jar");
             Path aside = scratch.resolve("heliograph-learningswitch.jar");
