@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -47,6 +48,8 @@ class LinearTopologyIT {
      */
     private static final int MAX_PACKET_INS_DURING_TRANSFER = 20;
     private static final Pattern NEGOTIATED = Pattern.compile("negotiated OpenFlow version 0x(\\p{XDigit}{2})");
+    /** Not the learning switch's default (5 s): flows carrying it show the configuration reached the app. */
+    private static final int IDLE_TIMEOUT = 7;
 
     private static ControllerDistribution distribution;
     private static ControllerProcess controller;
@@ -56,6 +59,7 @@ class LinearTopologyIT {
     static void startController() {
         artifacts = ArtifactDirectory.forTest("LinearTopologyIT");
         distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
+        distribution.configure("io.heliograph.learningswitch", Map.of("idleTimeout", Integer.toString(IDLE_TIMEOUT)));
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(Duration.ofSeconds(60));
     }
@@ -69,8 +73,9 @@ class LinearTopologyIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"OpenFlow10, 01", "OpenFlow13, 04", "OpenFlow14, 05", "OpenFlow15, 06"})
-    void threeSwitchLine(String protocol, String wireVersion) {
+    @CsvSource({"OpenFlow10, 01, 1.0", "OpenFlow13, 04, 1.3", "OpenFlow14, 05, 1.4", "OpenFlow15, 06, 1.5"})
+    void threeSwitchLine(String protocol, String wireVersion, String versionName) {
+        int mark = controller.logMark();
         try (Testbed testbed = Testbed.start("LinearTopologyIT-" + protocol)) {
             // vconn debug logging is where OVS names the version each connection negotiated
             testbed.ovs().appctl("vlog/set", "vconn:file:dbg");
@@ -82,11 +87,19 @@ class LinearTopologyIT {
                 bridge.awaitConnected(Duration.ofSeconds(15));
             }
             assertNegotiated(testbed, wireVersion, line.switches().size());
+            // and the controller agrees, for each of the three datapaths
+            for (Bridge bridge : line.switches()) {
+                controller.awaitLog(Pattern.compile(Pattern.quote(dpid(bridge)) + " at \\S+ connected: OpenFlow "
+                        + Pattern.quote(versionName) + "\\b"), mark, Duration.ofSeconds(5));
+            }
 
             pingAllPairs(line.hosts());
             for (Bridge bridge : line.switches()) {
                 List<FlowEntry> learned = bridge.dumpFlows().stream().filter(FlowEntry::isLearned).toList();
                 assertFalse(learned.isEmpty(), "no flow with an idle timeout on " + bridge + ": " + bridge.dumpFlows());
+                for (FlowEntry flow : learned) {
+                    assertEquals(IDLE_TIMEOUT, flow.idleTimeout().getAsInt(), "configured idle timeout: " + flow.line());
+                }
             }
 
             List<Snoop> snoops = new ArrayList<>();
@@ -128,6 +141,12 @@ class LinearTopologyIT {
             // the next version starts from a controller with no switches
             controller.awaitSwitches(0, Duration.ofSeconds(30));
         }
+    }
+
+    /** The datapath id as the controller writes it: 00:00:00:00:00:00:00:01. */
+    private static String dpid(Bridge bridge) {
+        String hex = String.format("%016x", bridge.datapathId());
+        return String.join(":", hex.split("(?<=\\G..)"));
     }
 
     private static long learnedBytes(Bridge bridge) {
