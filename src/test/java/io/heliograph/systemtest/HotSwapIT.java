@@ -79,6 +79,7 @@ class HotSwapIT {
         // stop: the switches still send table misses to the controller, but nobody learns or forwards
         controller.console("stop " + app.id());
         Poll.until("learning switch stopped", CONSOLE, this::learningSwitch, r -> r.state().equals("Resolved"));
+        assertEquals(2, controller.health().orElseThrow().switches(), "switches dropped when the app stopped");
         forgetLearnedFlows();
         long missesBefore = tableMissPackets();
         Host.PingResult whileStopped = h1.ping(h2, 5);
