@@ -1,0 +1,18 @@
+package io.heliograph.routing;
+
+import java.util.List;
+
+import org.projectfloodlight.openflow.types.DatapathId;
+
+/** Paths over the current topology. Answers are consistent with one topology snapshot. */
+public interface RoutingService {
+
+    /** A shortest path, or null when dst is unreachable. src == dst gives an empty route. */
+    Route getRoute(DatapathId src, DatapathId dst, Metric metric);
+
+    /** Every shortest path (equal cost), for ECMP; empty when unreachable. */
+    List<Route> getEqualCostRoutes(DatapathId src, DatapathId dst, Metric metric);
+
+    /** Up to k loop-free paths in order of cost (Yen's algorithm). */
+    List<Route> getKShortestRoutes(DatapathId src, DatapathId dst, int k, Metric metric);
+}

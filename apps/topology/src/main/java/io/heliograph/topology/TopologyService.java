@@ -1,0 +1,8 @@
+package io.heliograph.topology;
+
+/** Link discovery (LLDP) and the current topology. */
+public interface TopologyService {
+
+    /** The current snapshot. */
+    Topology getTopology();
+}
