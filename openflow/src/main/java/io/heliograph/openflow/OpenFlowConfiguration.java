@@ -41,6 +41,10 @@ public @interface OpenFlowConfiguration {
     @AttributeDefinition(description = "Delete all flows on connect (and on 1.3+ install the table-miss flow to the controller)")
     boolean clearFlowsOnConnect() default true;
 
+    @AttributeDefinition(description = "Bytes a switch may leave unread in the controller's outbound buffer; a switch"
+            + " that passes it is not reading and is disconnected (at least 65536)")
+    long maxPendingWriteBytes() default OpenFlowSettings.DEFAULT_MAX_PENDING_WRITE_BYTES;
+
     @AttributeDefinition(name = "tls.port", description = "OpenFlow-over-TLS port; 0 = TLS off")
     int tls_port() default 0;
 

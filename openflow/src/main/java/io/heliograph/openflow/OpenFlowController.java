@@ -87,7 +87,7 @@ public final class OpenFlowController implements SwitchService {
         return new OpenFlowSettings(c.port(), c.address(), threads, OpenFlowVersions.parse(c.versions()),
                 positive("handshakeTimeoutMs", c.handshakeTimeoutMs()), positive("echoIdleMs", c.echoIdleMs()),
                 positive("echoTimeoutMs", c.echoTimeoutMs()), positive("requestTimeoutMs", c.requestTimeoutMs()),
-                c.missSendLen(), c.clearFlowsOnConnect(), tls ? c.tls_port() : -1,
+                c.missSendLen(), c.clearFlowsOnConnect(), c.maxPendingWriteBytes(), tls ? c.tls_port() : -1,
                 path(c.tls_certificate()), path(c.tls_key()), path(c.tls_trust()));
     }
 

@@ -118,6 +118,8 @@ public final class OpenFlowServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         OpenFlowSettings now = settings;
+                        // Per channel, not per bootstrap: a changed maxPendingWriteBytes applies to the next switch.
+                        ch.config().setWriteBufferWaterMark(now.writeBufferWaterMark());
                         ChannelPipeline p = ch.pipeline();
                         if (ssl != null) {
                             p.addLast("tls", ssl.newHandler(ch.alloc()));

@@ -70,6 +70,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private volatile boolean active;
     private boolean echoOutstanding;
     private boolean tlsFailed;
+    private String closeReason = "connection closed";
 
     SwitchConnection(ControllerContext context) {
         this.context = context;
@@ -82,7 +83,8 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.channel = ctx.channel();
-        this.writes = new WriteBatcher(ctx);
+        this.writes = new WriteBatcher(ctx,
+                new PendingWriteLimit(channel, context.settings().maxPendingWriteBytes(), this::notReading));
         this.pending = new PendingRequests(ctx.executor(), this);
         if (channel.remoteAddress() instanceof InetSocketAddress a) {
             remote = a;
@@ -145,7 +147,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
             }
             handshake.finish();
         }
-        pending.failAll("connection closed");
+        pending.failAll(closeReason);
         try {
             context.registry().removed(this);
             if (wasActive) {
@@ -250,6 +252,15 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
             }
         });
         writes.write(echo);
+    }
+
+    /** The switch leaves more than its bound unread: dropping it protects the controller's memory. */
+    private void notReading(long pendingBytes, long maxPendingBytes) {
+        closeReason = "not reading: " + pendingBytes + " bytes waiting to be written, over maxPendingWriteBytes "
+                + maxPendingBytes;
+        LOG.warn("{} is not reading: {} bytes wait to be written, over maxPendingWriteBytes {}; disconnecting",
+                this, pendingBytes, maxPendingBytes);
+        channel.close();
     }
 
     // ---- used by Handshake and SwitchRegistry (switch's loop) ----

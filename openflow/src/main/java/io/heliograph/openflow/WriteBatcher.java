@@ -20,11 +20,14 @@ import io.netty.util.internal.PlatformDependent;
  * switch is scheduled at a time, which writes everything queued and flushes once. Each thread's
  * writes keep their order.</li>
  * </ul>
- * Netty's own outbound buffer handles the slow-reader case Beacon solved with needSelect.
+ * Netty's own outbound buffer handles the slow-reader case Beacon solved with needSelect, within a
+ * bound: past the channel's high water mark writes are flushed at once, and a switch that leaves
+ * more than {@link PendingWriteLimit its limit} unread is dropped rather than buffered without end.
  */
 final class WriteBatcher {
 
     private final ChannelHandlerContext ctx;
+    private final PendingWriteLimit limit;
     private final Queue<OFMessage> foreign = PlatformDependent.newMpscQueue();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private final Runnable drain = this::drain;
@@ -34,8 +37,9 @@ final class WriteBatcher {
     private boolean dirty;
     private boolean flushScheduled;
 
-    WriteBatcher(ChannelHandlerContext ctx) {
+    WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit) {
         this.ctx = ctx;
+        this.limit = limit;
     }
 
     void write(OFMessage message) {
@@ -63,8 +67,14 @@ final class WriteBatcher {
     }
 
     private void writeOnLoop(OFMessage message) {
+        if (limit.exceeded()) {
+            return; // the switch is being dropped for not reading: nothing more goes out
+        }
         ctx.write(message, ctx.voidPromise());
         dirty = true;
+        if (flushedEarly()) {
+            return;
+        }
         if (!inReadBatch && !flushScheduled) {
             flushScheduled = true;
             ctx.executor().execute(flush);
@@ -77,12 +87,31 @@ final class WriteBatcher {
         drainScheduled.set(false);
         OFMessage message;
         while ((message = foreign.poll()) != null) {
+            if (limit.exceeded()) {
+                foreign.clear();
+                return;
+            }
             ctx.write(message, ctx.voidPromise());
             dirty = true;
+            flushedEarly();
         }
         if (!inReadBatch) {
             flushNow();
         }
+    }
+
+    /**
+     * Past the channel's high water mark the batch goes out now instead of at its end, so what
+     * piles up is only what the switch leaves unread, and the bound is checked on it.
+     */
+    private boolean flushedEarly() {
+        if (ctx.channel().isWritable()) {
+            return false;
+        }
+        dirty = false;
+        ctx.flush();
+        limit.exceeded();
+        return true;
     }
 
     private void flushNow() {
@@ -90,6 +119,7 @@ final class WriteBatcher {
         if (dirty) {
             dirty = false;
             ctx.flush();
+            limit.exceeded();
         }
     }
 }

@@ -40,6 +40,7 @@ class ConfigurationTest {
         assertEquals(List.of(OFVersion.OF_10, OFVersion.OF_13, OFVersion.OF_14, OFVersion.OF_15), List.copyOf(s.versions()));
         assertEquals(0xffff, s.missSendLen());
         assertTrue(s.clearFlowsOnConnect());
+        assertEquals(4L << 20, s.maxPendingWriteBytes());
         assertFalse(s.tlsEnabled());
     }
 
@@ -65,6 +66,18 @@ class ConfigurationTest {
         assertTrue(t.getMessage().contains("echoIdleMs"), t.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> OpenFlowController.settings(config(Map.of("missSendLen", 70000))));
+        IllegalArgumentException w = assertThrows(IllegalArgumentException.class,
+                () -> OpenFlowController.settings(config(Map.of("maxPendingWriteBytes", 65535L))));
+        assertTrue(w.getMessage().contains("maxPendingWriteBytes") && w.getMessage().contains("65535"), w.getMessage());
+    }
+
+    @Test
+    void theWriteHighWaterMarkNeverExceedsTheBound() {
+        OpenFlowSettings smallest = OpenFlowController.settings(config(Map.of("maxPendingWriteBytes", 65536L)));
+        assertEquals(65536, smallest.writeBufferWaterMark().high());
+        OpenFlowSettings usual = OpenFlowController.settings(config(Map.of()));
+        assertTrue(usual.writeBufferWaterMark().high() < usual.maxPendingWriteBytes());
+        assertTrue(usual.writeBufferWaterMark().low() < usual.writeBufferWaterMark().high());
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -54,6 +55,8 @@ final class FakeSwitch implements AutoCloseable {
     volatile boolean answerHandshake = true;
     volatile boolean answerEcho = true;
     volatile boolean closedByPeer;
+    /** While set, the reader stops before its next frame: a switch that does not read. */
+    private volatile CountDownLatch readGate;
 
     /** Sends HELLO at once: with a bitmap unless the only version is 1.0 (whose HELLO has no elements). */
     FakeSwitch(Socket socket, DatapathId dpid, Set<OFVersion> offered) throws IOException {
@@ -105,6 +108,10 @@ final class FakeSwitch implements AutoCloseable {
     private void readLoop() {
         try {
             while (true) {
+                CountDownLatch gate = readGate;
+                if (gate != null) {
+                    gate.await();
+                }
                 byte[] header = new byte[8];
                 in.readFully(header);
                 int length = ((header[2] & 0xff) << 8) | (header[3] & 0xff);
@@ -123,6 +130,24 @@ final class FakeSwitch implements AutoCloseable {
             closedByPeer = true;
         } catch (IOException e) {
             closedByPeer = true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Stops reading from the socket (after at most the frame being read now), so what the
+     * controller writes piles up in the socket buffers and then in the controller.
+     */
+    void stopReading() {
+        readGate = new CountDownLatch(1);
+    }
+
+    void resumeReading() {
+        CountDownLatch gate = readGate;
+        readGate = null;
+        if (gate != null) {
+            gate.countDown();
         }
     }
 
@@ -215,6 +240,7 @@ final class FakeSwitch implements AutoCloseable {
     @Override
     public void close() throws IOException {
         socket.close();
+        resumeReading(); // a paused reader then sees the closed socket and ends
     }
 
     InputStream rawIn() {

@@ -67,7 +67,7 @@ class WriteBatchingTest {
 
         @Override
         public void handlerAdded(ChannelHandlerContext ctx) {
-            batcher = new WriteBatcher(ctx);
+            batcher = new WriteBatcher(ctx, new PendingWriteLimit(ctx.channel(), Long.MAX_VALUE, (p, m) -> { }));
         }
     }
 
