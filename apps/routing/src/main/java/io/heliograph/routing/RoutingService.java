@@ -10,9 +10,17 @@ public interface RoutingService {
     /** A shortest path, or null when dst is unreachable. src == dst gives an empty route. */
     Route getRoute(DatapathId src, DatapathId dst, Metric metric);
 
-    /** Every shortest path (equal cost), for ECMP; empty when unreachable. */
+    /**
+     * Every shortest path (equal cost), for ECMP, up to the configured maxEcmpPaths, in dpid/port
+     * order; empty when unreachable. src == dst gives one empty route.
+     */
     List<Route> getEqualCostRoutes(DatapathId src, DatapathId dst, Metric metric);
 
     /** Up to k loop-free paths in order of cost (Yen's algorithm). */
     List<Route> getKShortestRoutes(DatapathId src, DatapathId dst, int k, Metric metric);
+
+    /** The metric to use when the caller has no preference: configuration's defaultMetric. */
+    default Metric getDefaultMetric() {
+        return Metric.HOPS;
+    }
 }

@@ -1,0 +1,143 @@
+package io.heliograph.routing.internal;
+
+import java.util.List;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.Designate;
+import org.projectfloodlight.openflow.protocol.OFPortDesc;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.SwitchListener;
+import io.heliograph.core.SwitchPort;
+import io.heliograph.core.SwitchService;
+import io.heliograph.routing.Metric;
+import io.heliograph.routing.Route;
+import io.heliograph.routing.RoutingService;
+import io.heliograph.stats.PortRate;
+import io.heliograph.stats.StatisticsService;
+import io.heliograph.topology.Link;
+import io.heliograph.topology.TopologyEvent;
+import io.heliograph.topology.TopologyListener;
+import io.heliograph.topology.TopologyService;
+
+/**
+ * Wires {@link RoutingEngine} into the controller: the routing service, told of topology changes
+ * (whiteboard topology listener) and of port changes (switch listener, for port speeds), configured
+ * by pid {@value #PID}. Statistics are optional: without them UTILISATION costs are those of HOPS.
+ */
+@Component(service = {RoutingService.class, TopologyListener.class, SwitchListener.class, LinkCosts.class},
+        configurationPid = RoutingManager.PID)
+@Designate(ocd = RoutingConfig.class)
+public final class RoutingManager implements RoutingService, TopologyListener, SwitchListener, LinkCosts {
+
+    public static final String PID = "io.heliograph.routing";
+
+    private static final Logger LOG = LoggerFactory.getLogger(RoutingManager.class);
+
+    private final RoutingEngine engine;
+    private volatile StatisticsService statistics;
+
+    @Activate
+    public RoutingManager(@Reference(name = "topology") TopologyService topology,
+            @Reference(name = "switches") SwitchService switches,
+            RoutingConfig config) {
+        engine = new RoutingEngine(topology::getTopology, new SwitchPortSpeeds(switches), this::portRate,
+                System::nanoTime);
+        configure(config);
+        LOG.info("routing active ({})", engine.settings());
+    }
+
+    @Modified
+    void modified(RoutingConfig config) {
+        configure(config);
+        LOG.info("routing reconfigured ({})", engine.settings());
+    }
+
+    // Greedy, so statistics started after routing are still picked up.
+    @Reference(name = "statistics", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindStatistics(StatisticsService service) {
+        statistics = service;
+        engine.portsChanged();
+    }
+
+    void unbindStatistics(StatisticsService service) {
+        if (statistics == service) {
+            statistics = null;
+            engine.portsChanged();
+        }
+    }
+
+    /** Bad values are refused with a line that names them; the previous settings stay in force. */
+    private void configure(RoutingConfig config) {
+        try {
+            engine.configure(new RoutingSettings(config.defaultMetric(), config.maxEcmpPaths(),
+                    config.utilisationWeight(), config.utilisationRefreshMs(), config.unknownSpeedMbps()));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            LOG.error("Configuration {} refused, keeping {}: {}", PID, engine.settings(), e.getMessage());
+        }
+    }
+
+    private PortRate portRate(SwitchPort port) {
+        StatisticsService service = statistics;
+        return service == null ? null : service.getPortRate(port);
+    }
+
+    RoutingSettings settings() {
+        return engine.settings();
+    }
+
+    RoutingEngine engine() {
+        return engine;
+    }
+
+    @Override
+    public Route getRoute(DatapathId src, DatapathId dst, Metric metric) {
+        return engine.route(src, dst, metric);
+    }
+
+    @Override
+    public List<Route> getEqualCostRoutes(DatapathId src, DatapathId dst, Metric metric) {
+        return engine.equalCostRoutes(src, dst, metric);
+    }
+
+    @Override
+    public List<Route> getKShortestRoutes(DatapathId src, DatapathId dst, int k, Metric metric) {
+        return engine.kShortestRoutes(src, dst, k, metric);
+    }
+
+    @Override
+    public Metric getDefaultMetric() {
+        return engine.settings().defaultMetric();
+    }
+
+    @Override
+    public double linkCost(Link link, Metric metric) {
+        return engine.linkCost(link, metric);
+    }
+
+    @Override
+    public void topologyChanged(List<TopologyEvent> events) {
+        engine.topologyChanged();
+    }
+
+    @Override
+    public void portChanged(OFSwitch sw, OFPortDesc port, PortChange change) {
+        engine.portsChanged();
+    }
+
+    @Override
+    public void switchAdded(OFSwitch sw) {
+        // A switch that reconnects may come back with other port speeds.
+        engine.portsChanged();
+    }
+}
