@@ -34,6 +34,7 @@ import org.projectfloodlight.openflow.types.OFPort;
 
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.SwitchListener.PortChange;
+import io.heliograph.core.testing.FakeSwitch;
 
 /**
  * The learning switch on every supported version, fed packet-ins as they come off the wire,

@@ -13,6 +13,8 @@ import org.projectfloodlight.openflow.protocol.OFFactories;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFVersion;
 
+import io.heliograph.core.testing.FakeSwitch;
+
 class ListenerFailureLogTest {
 
     private final OFMessage echo = OFFactories.getFactory(OFVersion.OF_10).buildEchoRequest().setXid(77).build();
@@ -28,7 +30,7 @@ class ListenerFailureLogTest {
     void theLineNamesListenerMessageSwitchAndException() {
         IllegalStateException boom = new IllegalStateException("boom");
 
-        log.listenerFailed(new TestSwitch(0xabcL), echo, new RecordingListener("devices", new ArrayList<>()), boom);
+        log.listenerFailed(new FakeSwitch(0xabcL), echo, new RecordingListener("devices", new ArrayList<>()), boom);
 
         assertEquals(1, lines.size());
         String line = lines.get(0);
@@ -44,7 +46,7 @@ class ListenerFailureLogTest {
     void aListenerFailingOnEveryMessageIsLoggedOncePerQuietPeriodWithACount() {
         RecordingListener noisy = new RecordingListener("noisy", new ArrayList<>());
         RecordingListener other = new RecordingListener("other", new ArrayList<>());
-        TestSwitch sw = new TestSwitch(1);
+        FakeSwitch sw = new FakeSwitch(1);
 
         for (int i = 0; i < 100; i++) {
             log.listenerFailed(sw, echo, noisy, new RuntimeException("again"));

@@ -27,6 +27,7 @@ import org.projectfloodlight.openflow.types.OFBufferId;
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.testing.FakeSwitch;
 
 class ListenerPipelinesTest {
 
@@ -34,7 +35,7 @@ class ListenerPipelinesTest {
     private static final OFMessage PACKET_IN = OF13.buildPacketIn().setReason(OFPacketInReason.NO_MATCH)
             .setBufferId(OFBufferId.NO_BUFFER).setData(new byte[0]).build();
     private static final OFMessage ECHO = OF13.echoRequest(new byte[0]);
-    private static final OFSwitch SW = new TestSwitch(0x2a);
+    private static final OFSwitch SW = new FakeSwitch(0x2a);
 
     private final List<String> journal = new CopyOnWriteArrayList<>();
     private final List<String> failures = new CopyOnWriteArrayList<>();

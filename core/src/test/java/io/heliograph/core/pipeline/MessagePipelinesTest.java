@@ -16,6 +16,7 @@ import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.OFBufferId;
 
 import io.heliograph.core.MessageListener.Command;
+import io.heliograph.core.testing.FakeSwitch;
 
 /** The component as SCR drives it: bind before activate, then configuration updates. */
 class MessagePipelinesTest {
@@ -31,7 +32,7 @@ class MessagePipelinesTest {
         component.addListener(new RecordingListener("learningswitch", journal));
         component.addListener(new RecordingListener("topology", journal));
 
-        component.dispatch(new TestSwitch(1), PACKET_IN);
+        component.dispatch(new FakeSwitch(1), PACKET_IN);
 
         assertEquals(List.of("topology", "learningswitch"), journal);
         assertEquals(PipelineOrders.DEFAULT_PACKET_IN, component.getOrder(OFType.PACKET_IN));
@@ -87,7 +88,7 @@ class MessagePipelinesTest {
         component.activate(Map.of());
 
         component.removeListener(a);
-        component.dispatch(new TestSwitch(1), PACKET_IN);
+        component.dispatch(new FakeSwitch(1), PACKET_IN);
 
         assertEquals(List.of("b"), journal);
     }

@@ -1,4 +1,4 @@
-package io.heliograph.learningswitch;
+package io.heliograph.core.testing;
 
 import java.net.InetSocketAddress;
 import java.time.Instant;
@@ -23,20 +23,31 @@ import org.projectfloodlight.openflow.types.OFPort;
 
 import io.heliograph.core.OFSwitch;
 
-/** A switch of one OpenFlow version that records what the app writes to it. */
-final class FakeSwitch implements OFSwitch {
+/**
+ * An {@link OFSwitch} for unit tests of pipelines and apps, with no connection behind it: it has an
+ * identity and a version, and records what is written to it. It answers no requests (they throw),
+ * so a test that needs answers says so by failing. Shared with the apps' tests through core's
+ * test-jar; thread-safe, since apps may write from their own threads.
+ */
+public final class FakeSwitch implements OFSwitch {
 
     private final DatapathId id;
     private final OFFactory factory;
-    final List<OFMessage> written = new ArrayList<>();
+    private final List<OFMessage> written = new ArrayList<>();
+    private volatile boolean connected = true;
 
-    FakeSwitch(long dpid, OFVersion version) {
+    /** A switch speaking OpenFlow 1.3. */
+    public FakeSwitch(long dpid) {
+        this(dpid, OFVersion.OF_13);
+    }
+
+    public FakeSwitch(long dpid, OFVersion version) {
         this.id = DatapathId.of(dpid);
         this.factory = OFFactories.getFactory(version);
     }
 
-    /** The messages written since the last call. */
-    List<OFMessage> take() {
+    /** The messages written since the last call, in order. */
+    public synchronized List<OFMessage> take() {
         List<OFMessage> taken = List.copyOf(written);
         written.clear();
         return taken;
@@ -69,12 +80,12 @@ final class FakeSwitch implements OFSwitch {
 
     @Override
     public OFFeaturesReply getFeatures() {
-        throw new UnsupportedOperationException("not needed by the learning switch");
+        throw new UnsupportedOperationException("FakeSwitch has no FEATURES_REPLY");
     }
 
     @Override
     public OFDescStatsReply getDescription() {
-        throw new UnsupportedOperationException("not needed by the learning switch");
+        throw new UnsupportedOperationException("FakeSwitch has no description");
     }
 
     @Override
@@ -89,37 +100,50 @@ final class FakeSwitch implements OFSwitch {
 
     @Override
     public boolean isConnected() {
-        return true;
+        return connected;
     }
 
     @Override
-    public boolean write(OFMessage message) {
+    public synchronized boolean write(OFMessage message) {
+        if (!connected) {
+            return false;
+        }
         written.add(message);
         return true;
     }
 
     @Override
-    public boolean write(Collection<? extends OFMessage> messages) {
+    public synchronized boolean write(Collection<? extends OFMessage> messages) {
+        if (!connected) {
+            return false;
+        }
         written.addAll(messages);
         return true;
     }
 
     @Override
     public <R extends OFMessage> CompletableFuture<R> request(OFRequest<R> request) {
-        throw new UnsupportedOperationException("not needed by the learning switch");
+        throw new UnsupportedOperationException("FakeSwitch answers no requests");
     }
 
     @Override
     public <R extends OFStatsReply> CompletableFuture<List<R>> requestStatistics(OFStatsRequest<R> request) {
-        throw new UnsupportedOperationException("not needed by the learning switch");
+        throw new UnsupportedOperationException("FakeSwitch answers no requests");
     }
 
     @Override
     public CompletableFuture<OFBarrierReply> barrier() {
-        throw new UnsupportedOperationException("not needed by the learning switch");
+        throw new UnsupportedOperationException("FakeSwitch answers no requests");
+    }
+
+    /** Marks the switch disconnected: later writes are refused, as on a real connection. */
+    @Override
+    public void disconnect() {
+        connected = false;
     }
 
     @Override
-    public void disconnect() {
+    public String toString() {
+        return "FakeSwitch[" + id + "]";
     }
 }
