@@ -13,11 +13,13 @@ import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
-/** An OSGi bundle jar: reading its version, and rebuilding it with another one. */
+/** An OSGi bundle jar: reading its manifest's headers, and rebuilding it with another version. */
 public final class BundleJar {
 
     private static final Attributes.Name BUNDLE_VERSION = new Attributes.Name("Bundle-Version");
     private static final Attributes.Name BUNDLE_SYMBOLIC_NAME = new Attributes.Name("Bundle-SymbolicName");
+    private static final Attributes.Name BUNDLE_NAME = new Attributes.Name("Bundle-Name");
+    private static final Attributes.Name FRAGMENT_HOST = new Attributes.Name("Fragment-Host");
 
     private BundleJar() {
     }
@@ -28,6 +30,16 @@ public final class BundleJar {
 
     public static String symbolicName(Path jar) {
         return mainAttribute(jar, BUNDLE_SYMBOLIC_NAME).split(";")[0].strip();
+    }
+
+    /** The Bundle-Name, the name the console's {@code lb} shows. */
+    public static String name(Path jar) {
+        return mainAttribute(jar, BUNDLE_NAME);
+    }
+
+    /** Whether the bundle is a fragment (has a Fragment-Host): it resolves but never becomes Active. */
+    public static boolean isFragment(Path jar) {
+        return optionalMainAttribute(jar, FRAGMENT_HOST) != null;
     }
 
     /**
@@ -68,13 +80,19 @@ public final class BundleJar {
     }
 
     private static String mainAttribute(Path jar, Attributes.Name name) {
+        String value = optionalMainAttribute(jar, name);
+        if (value == null) {
+            throw new IllegalArgumentException(jar + " has no " + name + " in its manifest: not a bundle");
+        }
+        return value;
+    }
+
+    /** The attribute's value, or null where the manifest (or the attribute) is missing. */
+    private static String optionalMainAttribute(Path jar, Attributes.Name name) {
         try (JarFile file = new JarFile(jar.toFile())) {
             Manifest manifest = file.getManifest();
             String value = manifest == null ? null : manifest.getMainAttributes().getValue(name);
-            if (value == null) {
-                throw new IllegalArgumentException(jar + " has no " + name + " in its manifest: not a bundle");
-            }
-            return value.strip();
+            return value == null ? null : value.strip();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + jar, e);
         }

@@ -5,8 +5,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -67,8 +69,25 @@ public final class ControllerDistribution implements AutoCloseable {
         return home.resolve("heliograph.jar");
     }
 
+    public Path bundles() {
+        return home.resolve("bundles");
+    }
+
     public Path hot() {
         return home.resolve("hot");
+    }
+
+    /** The jars a started controller has installed: bundles/ (by the launcher) and hot/ (by FileInstall). */
+    public List<Path> installedJars() {
+        List<Path> jars = new ArrayList<>();
+        for (Path dir : List.of(bundles(), hot())) {
+            try (Stream<Path> files = Files.list(dir)) {
+                files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().forEach(jars::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + dir, e);
+            }
+        }
+        return jars;
     }
 
     public Path etc() {

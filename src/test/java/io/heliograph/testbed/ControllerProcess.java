@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,7 +28,8 @@ import java.util.regex.Pattern;
  *
  * <p>Its stdout and stderr go to a log file that is kept as a build artifact; its stdin is the Gogo
  * console. Readiness is {@code GET /api/v1/health} answering {@code "status":"UP"}; closing ends the
- * JVM by its pid (SIGTERM, then SIGKILL).
+ * JVM by its pid (SIGTERM, then SIGKILL). A launch that is meant to be refused runs to its end with
+ * {@link #runToExit}.
  */
 public final class ControllerProcess implements AutoCloseable {
 
@@ -38,15 +41,17 @@ public final class ControllerProcess implements AutoCloseable {
     private final Process process;
     private final OutputStream console;
     private final Path log;
+    private final Path dataDir;
     private final int openflowPort;
     private final int httpPort;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final Thread shutdownHook;
 
-    private ControllerProcess(Process process, Path log, int openflowPort, int httpPort) {
+    private ControllerProcess(Process process, Path log, Path dataDir, int openflowPort, int httpPort) {
         this.process = process;
         this.console = process.getOutputStream();
         this.log = log;
+        this.dataDir = dataDir;
         this.openflowPort = openflowPort;
         this.httpPort = httpPort;
         this.shutdownHook = new Thread(this::close, "controller-stop-" + process.pid());
@@ -66,9 +71,8 @@ public final class ControllerProcess implements AutoCloseable {
         try {
             Path dataDir = Files.createTempDirectory(distribution.home(), "data-");
             Files.createDirectories(log.getParent());
-            List<String> argv = new ArrayList<>(List.of(javaExecutable(), "-jar", distribution.jar().toString(),
-                    "--openflow-port", Integer.toString(openflowPort), "--http-port", Integer.toString(httpPort),
-                    "--data-dir", dataDir.toString(), "--console"));
+            List<String> argv = launcher(distribution, "--openflow-port", Integer.toString(openflowPort),
+                    "--http-port", Integer.toString(httpPort), "--data-dir", dataDir.toString(), "--console");
             argv.addAll(List.of(extraArgs));
             Files.writeString(log, "# " + String.join(" ", argv) + "\n");
             Process process = new ProcessBuilder(argv)
@@ -76,10 +80,25 @@ public final class ControllerProcess implements AutoCloseable {
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .start();
-            return new ControllerProcess(process, log, openflowPort, httpPort);
+            return new ControllerProcess(process, log, dataDir, openflowPort, httpPort);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the controller from " + distribution.home(), e);
         }
+    }
+
+    /**
+     * Runs the launcher of {@code distribution} with exactly {@code args} (no ports, data directory or
+     * console added) until it exits by itself, as it does when it refuses to start; its exit code and
+     * what it printed are the result. Fails if it is still running after {@code timeout}.
+     */
+    public static CommandResult runToExit(ControllerDistribution distribution, Duration timeout, String... args) {
+        return Command.of(launcher(distribution, args)).timeout(timeout).run();
+    }
+
+    private static List<String> launcher(ControllerDistribution distribution, String... args) {
+        List<String> argv = new ArrayList<>(List.of(javaExecutable(), "-jar", distribution.jar().toString()));
+        argv.addAll(List.of(args));
+        return argv;
     }
 
     /** A port free now on loopback; the small race until the controller binds it is accepted. */
@@ -88,6 +107,16 @@ public final class ControllerProcess implements AutoCloseable {
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Whether something accepts a TCP connection on loopback port {@code port} now. */
+    public static boolean acceptsConnections(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -109,6 +138,11 @@ public final class ControllerProcess implements AutoCloseable {
 
     public int httpPort() {
         return httpPort;
+    }
+
+    /** The data directory given with {@code --data-dir}, fresh for this controller. */
+    public Path dataDir() {
+        return dataDir;
     }
 
     public Path logFile() {
@@ -174,9 +208,17 @@ public final class ControllerProcess implements AutoCloseable {
 
     /** The health resource's answer now, or empty while the controller does not answer. */
     public Optional<Health> health() {
+        return healthOn(httpPort);
+    }
+
+    /**
+     * The health resource's answer on HTTP port {@code port} now, or empty while nothing answers 200
+     * there: for a controller whose etc/ has moved its HTTP listener away from {@link #httpPort}.
+     */
+    public Optional<Health> healthOn(int port) {
         try {
             HttpResponse<String> response = http.send(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/api/v1/health"))
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/health"))
                             .timeout(Duration.ofSeconds(3)).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
@@ -213,11 +255,47 @@ public final class ControllerProcess implements AutoCloseable {
         }, h -> h != null && h.switches() == count);
     }
 
+    /** End of input on the console, as when a script piped into {@code --console} ends. */
+    public void closeConsole() {
+        try {
+            console.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the controller console (pid " + pid() + ")", e);
+        }
+    }
+
+    /** Waits until the JVM exits by itself and returns its exit status. */
+    public int awaitExit(Duration timeout) {
+        try {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("the controller (pid " + pid() + ") did not exit within " + timeout
+                        + "; log ends:\n" + logTail());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return process.exitValue();
+    }
+
+    /**
+     * SIGTERM only, as a service manager or Ctrl-C sends it, with the console left open so that only the
+     * signal can be what stops it; returns the exit status once the JVM has exited.
+     */
+    public int terminate(Duration timeout) {
+        process.destroy();
+        return awaitExit(timeout);
+    }
+
+    private String logTail() {
+        String text = log();
+        return text.substring(Math.max(0, text.length() - 4000));
+    }
+
     private void requireAlive() {
         if (!process.isAlive()) {
-            String text = log();
             throw new IllegalStateException("the controller JVM exited with " + process.exitValue() + "; log ends:\n"
-                    + text.substring(Math.max(0, text.length() - 4000)));
+                    + logTail());
         }
     }
 

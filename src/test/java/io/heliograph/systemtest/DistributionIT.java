@@ -1,0 +1,170 @@
+package io.heliograph.systemtest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.heliograph.testbed.ArtifactDirectory;
+import io.heliograph.testbed.BundleJar;
+import io.heliograph.testbed.BundleList;
+import io.heliograph.testbed.CommandResult;
+import io.heliograph.testbed.ControllerDistribution;
+import io.heliograph.testbed.ControllerProcess;
+import io.heliograph.testbed.Poll;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the assembled distribution as an operator would and checks what the launcher promises:
+ * every bundle resolves and starts (the wrapped openflowj's imports resolve against the Netty and
+ * Guava we ship), configuration from etc/ reaches the components (the ports given on the command
+ * line are the ones listened on) and changes to it apply live, hot/ installs, uninstalls and
+ * reinstalls a bundle, the console works on a pipe, SIGTERM stops the controller cleanly, and bad
+ * command lines are refused with exit code 2 and a message naming the problem. No switches: this
+ * needs neither root nor Open vSwitch.
+ */
+@Timeout(300)
+class DistributionIT {
+
+    private static final Duration STARTUP = Duration.ofSeconds(60);
+    private static final Duration COMMAND = Duration.ofSeconds(20);
+    private static final Duration REFUSAL = Duration.ofSeconds(60);
+    private static final Duration STOP = Duration.ofSeconds(30);
+    private static final String LEARNING_SWITCH = "Heliograph learning switch";
+
+    @TempDir
+    Path scratch;
+
+    /** A private copy for each test: the tests change hot/ and etc/ and leave data directories in it. */
+    private ControllerDistribution distribution;
+    private Path controllerLog;
+
+    @BeforeEach
+    void copyDistribution(TestInfo test) {
+        distribution = ControllerDistribution.copyOfBuilt(scratch);
+        controllerLog = ArtifactDirectory.forTest("DistributionIT")
+                .resolve(test.getTestMethod().orElseThrow().getName() + ".log");
+    }
+
+    @AfterEach
+    void deleteDistribution() {
+        distribution.close();
+    }
+
+    @Test
+    void everyBundleStartsConfigurationAppliesAndHotDeployWorks() throws IOException {
+        try (ControllerProcess controller = ControllerProcess.start(distribution, controllerLog)) {
+            controller.awaitHealthy(STARTUP);
+            int openflowPort = controller.openflowPort();
+            Poll.until("the OpenFlow listener on port " + openflowPort + " (from --openflow-port via etc/)", STARTUP,
+                    () -> ControllerProcess.acceptsConnections(openflowPort));
+
+            List<Path> jars = distribution.installedJars();
+            Set<String> fragments = jars.stream().filter(BundleJar::isFragment).map(BundleJar::name)
+                    .collect(Collectors.toSet());
+            BundleList listing = controller.bundles(COMMAND);
+            List<BundleList.Row> bundles = listing.rows();
+            assertEquals(jars.size() + 1, bundles.size(), "lb lists the system bundle and every jar\n" + bundles);
+            for (BundleList.Row b : bundles) {
+                String want = fragments.stream().anyMatch(b.name()::startsWith) ? "Resolved" : "Active";
+                assertEquals(want, b.state(), b + " is not " + want + "\n" + controller.log());
+            }
+            assertTrue(listing.find(LEARNING_SWITCH).isPresent(),
+                    "hot/ was deployed at start\n" + bundles);
+            assertFalse(controller.log().contains(" ERROR "), "no error in the log\n" + controller.log());
+            // Components start after etc/ is in Configuration Admin: the web server came up once, on
+            // the configured port, never first on its built-in default.
+            List<String> httpStarts = controller.log().lines().filter(l -> l.contains("HTTP listening on")).toList();
+            assertEquals(1, httpStarts.size(), "HTTP started once\n" + controller.log());
+            assertTrue(httpStarts.get(0).endsWith(":" + controller.httpPort()), httpStarts.get(0));
+
+            Path jar = distribution.hot().resolve("heliograph-learningswitch.jar");
+            Path aside = scratch.resolve("heliograph-learningswitch.jar");
+            Files.move(jar, aside);
+            Poll.until("removing the jar from hot/ to uninstall the bundle", COMMAND,
+                    () -> controller.bundles(COMMAND).find(LEARNING_SWITCH), row -> row.isEmpty());
+            Files.copy(aside, jar);
+            Poll.until("a jar dropped into hot/ to be installed and started", COMMAND,
+                    () -> controller.bundles(COMMAND).find(LEARNING_SWITCH),
+                    row -> row.isPresent() && row.get().state().equals("Active"));
+
+            // etc/ applies live: moving the HTTP listener by editing its file, no restart.
+            int newPort = ControllerProcess.freePort();
+            distribution.configure("io.heliograph.webui", Map.of("port", Integer.toString(newPort)));
+            Poll.until("HTTP to move to port " + newPort + " after etc/io.heliograph.webui.cfg changed", COMMAND,
+                    () -> controller.healthOn(newPort).isPresent());
+            assertFalse(ControllerProcess.acceptsConnections(controller.httpPort()), "the old HTTP port is closed");
+
+            // 143 = 128 + SIGTERM: the JVM's exit status after a signal, whatever the shutdown hook does.
+            assertEquals(143, controller.terminate(STOP), "exit code after SIGTERM");
+            assertTrue(controller.log().contains("INFO launcher - stopped"), "a clean stop is logged\n" + controller.log());
+            assertFalse(ControllerProcess.acceptsConnections(openflowPort), "the OpenFlow port is closed after the stop");
+        }
+    }
+
+    @Test
+    void endOfConsoleInputStopsTheController() {
+        try (ControllerProcess controller = ControllerProcess.start(distribution, controllerLog)) {
+            controller.awaitHealthy(STARTUP);
+            controller.bundles(COMMAND);    // the console answers before its input ends
+            controller.closeConsole();
+            assertEquals(0, controller.awaitExit(STOP), "exit code after the end of console input");
+        }
+    }
+
+    @Test
+    void aSecondControllerOnTheSameDataDirIsRefused() {
+        try (ControllerProcess first = ControllerProcess.start(distribution, controllerLog)) {
+            first.awaitHealthy(STARTUP);
+            CommandResult second = ControllerProcess.runToExit(distribution, REFUSAL,
+                    "--data-dir", first.dataDir().toString(),
+                    "--openflow-port", Integer.toString(ControllerProcess.freePort()),
+                    "--http-port", Integer.toString(ControllerProcess.freePort()));
+            assertRefused(second, "is in use by another controller (pid ");
+            assertTrue(first.isAlive() && first.health().isPresent(), "the first controller still runs\n" + first.log());
+        }
+    }
+
+    @Test
+    void badOptionIsRefusedWithItsName() {
+        CommandResult refused = ControllerProcess.runToExit(distribution, REFUSAL, "--openflow-port", "abc");
+        assertRefused(refused, "--openflow-port must be a TCP port number (1-65535), got 'abc'");
+    }
+
+    @Test
+    void aBusyOpenFlowPortIsRefusedBeforeStarting() throws IOException {
+        try (ServerSocket busy = new ServerSocket(0)) {
+            CommandResult refused = ControllerProcess.runToExit(distribution, REFUSAL,
+                    "--data-dir", scratch.resolve("data").toString(),
+                    "--openflow-port", Integer.toString(busy.getLocalPort()),
+                    "--http-port", Integer.toString(ControllerProcess.freePort()));
+            assertRefused(refused, "--openflow-port " + busy.getLocalPort() + " cannot be used: ");
+        }
+    }
+
+    @Test
+    void dataDirThatIsAFileIsRefused() throws IOException {
+        Path file = Files.writeString(scratch.resolve("not-a-dir"), "x");
+        CommandResult refused = ControllerProcess.runToExit(distribution, REFUSAL, "--data-dir", file.toString());
+        assertRefused(refused, "--data-dir: " + file + " exists and is not a directory");
+    }
+
+    /** A refused start: exit code 2 (bad usage or environment) and {@code message} on stderr. */
+    private static void assertRefused(CommandResult launch, String message) {
+        assertEquals(2, launch.exitCode(), "exit code of a refused start\n" + launch);
+        assertTrue(launch.stderr().contains(message), "stderr names the problem: " + message + "\n" + launch);
+    }
+}
