@@ -1,0 +1,157 @@
+package io.heliograph.stats.internal;
+
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.metatype.annotations.Designate;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.heliograph.core.SwitchPort;
+import io.heliograph.core.SwitchService;
+import io.heliograph.stats.FlowKey;
+import io.heliograph.stats.FlowRate;
+import io.heliograph.stats.PortRate;
+import io.heliograph.stats.StatisticsService;
+import io.heliograph.stats.SwitchStatistics;
+import io.heliograph.stats.TrafficMatrix;
+
+/**
+ * Wires {@link StatisticsCollector} into the controller: polls on a scheduler thread of its own every
+ * {@code intervalMs} (changed live), configured by pid {@value #PID}. Uses the topology's edge ports
+ * for the traffic matrix while the topology app runs.
+ */
+@Component(service = StatisticsService.class, configurationPid = StatisticsComponent.PID)
+@Designate(ocd = StatisticsConfig.class)
+public final class StatisticsComponent implements StatisticsService {
+
+    public static final String PID = "io.heliograph.stats";
+
+    private static final Logger LOG = LoggerFactory.getLogger(StatisticsComponent.class);
+
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "heliograph-stats");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final StatisticsCollector collector;
+    private ScheduledFuture<?> polling;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile EdgePorts edgePorts;
+
+    @Activate
+    public StatisticsComponent(@Reference SwitchService switches, StatisticsConfig config) {
+        collector = new StatisticsCollector(switches, scheduler, StatsClock.SYSTEM, this::currentEdgePorts,
+                settingsOrDefaults(config));
+        schedule();
+        LOG.info("statistics active ({})", collector.settings());
+    }
+
+    @Modified
+    void modified(StatisticsConfig config) {
+        StatsSettings before = collector.settings();
+        try {
+            collector.configure(settings(config));
+        } catch (IllegalArgumentException e) {
+            LOG.error("Configuration {} refused, keeping {}: {}", PID, before, e.getMessage());
+            return;
+        }
+        if (collector.settings().intervalMs() != before.intervalMs()) {
+            schedule();
+        }
+        LOG.info("statistics reconfigured ({})", collector.settings());
+    }
+
+    @Deactivate
+    void deactivate() {
+        scheduler.shutdownNow();
+        LOG.info("statistics stopped");
+    }
+
+    private synchronized void schedule() {
+        if (polling != null) {
+            polling.cancel(false);
+        }
+        long interval = collector.settings().intervalMs();
+        polling = scheduler.scheduleWithFixedDelay(this::pollSafely, 0, interval, TimeUnit.MILLISECONDS);
+    }
+
+    /** An exception would silently end a scheduled task; one bad round must not stop collection. */
+    private void pollSafely() {
+        try {
+            collector.poll();
+        } catch (RuntimeException e) {
+            LOG.warn("Statistics round failed", e);
+        }
+    }
+
+    private Predicate<SwitchPort> currentEdgePorts() {
+        EdgePorts edges = edgePorts;
+        return edges == null ? null : edges.current();
+    }
+
+    private static StatsSettings settings(StatisticsConfig config) {
+        return new StatsSettings(config.intervalMs(), config.historySize(), config.timeoutMs());
+    }
+
+    private static StatsSettings settingsOrDefaults(StatisticsConfig config) {
+        try {
+            return settings(config);
+        } catch (IllegalArgumentException e) {
+            LOG.error("Configuration {} refused, using {}: {}", PID, StatsSettings.DEFAULTS, e.getMessage());
+            return StatsSettings.DEFAULTS;
+        }
+    }
+
+    StatsSettings settings() {
+        return collector.settings();
+    }
+
+    @Override
+    public PortRate getPortRate(SwitchPort port) {
+        return collector.getPortRate(port);
+    }
+
+    @Override
+    public List<PortRate> getPortRateHistory(SwitchPort port) {
+        return collector.getPortRateHistory(port);
+    }
+
+    @Override
+    public List<PortRate> getPortRates(DatapathId dpid) {
+        return collector.getPortRates(dpid);
+    }
+
+    @Override
+    public List<FlowRate> getFlowRates(DatapathId dpid) {
+        return collector.getFlowRates(dpid);
+    }
+
+    @Override
+    public List<FlowRate> getFlowRateHistory(DatapathId dpid, FlowKey flow) {
+        return collector.getFlowRateHistory(dpid, flow);
+    }
+
+    @Override
+    public SwitchStatistics getSwitchStatistics(DatapathId dpid) {
+        return collector.getSwitchStatistics(dpid);
+    }
+
+    @Override
+    public TrafficMatrix getTrafficMatrix() {
+        return collector.getTrafficMatrix();
+    }
+}

@@ -1,0 +1,21 @@
+package io.heliograph.stats.internal;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+@ObjectClassDefinition(id = StatisticsComponent.PID, name = "Heliograph statistics",
+        description = "Polls every switch for port, flow, table, group and meter statistics; keeps rates and "
+                + "the host-to-host traffic matrix.")
+@interface StatisticsConfig {
+
+    @AttributeDefinition(description = "Milliseconds between polls of every switch", min = "100", max = "86400000")
+    long intervalMs() default 5_000;
+
+    @AttributeDefinition(description = "Rates kept per port and per flow entry (the recent history)",
+            min = "1", max = "100000")
+    int historySize() default 60;
+
+    @AttributeDefinition(description = "Milliseconds to wait for a switch's whole statistics reply",
+            min = "100", max = "600000")
+    long timeoutMs() default 10_000;
+}
