@@ -2,16 +2,20 @@ package io.heliograph.routing.internal;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
-
-import io.heliograph.routing.Metric;
+import org.osgi.service.metatype.annotations.Option;
 
 @ObjectClassDefinition(id = RoutingManager.PID, name = "Heliograph routing",
         description = "Shortest, equal-cost and k-shortest paths between switches over the current topology.")
 @interface RoutingConfig {
 
+    // A String rather than the enum, so a misspelt value is refused by our own message, not by SCR.
     @AttributeDefinition(description = "Metric used when a caller does not name one: HOPS (every link costs 1), "
-            + "CAPACITY (10 Gbit/s divided by the link speed) or UTILISATION (1 + weight x measured load)")
-    Metric defaultMetric() default Metric.HOPS;
+            + "CAPACITY (10 Gbit/s divided by the link speed) or UTILISATION (1 + weight x measured load)",
+            options = {
+                @Option(label = "Hop count", value = "HOPS"),
+                @Option(label = "Link capacity", value = "CAPACITY"),
+                @Option(label = "Measured utilisation", value = "UTILISATION")})
+    String defaultMetric() default "HOPS";
 
     @AttributeDefinition(description = "The most equal-cost routes returned for one pair of switches",
             min = "1", max = "1024")

@@ -80,9 +80,10 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
     /** Bad values are refused with a line that names them; the previous settings stay in force. */
     private void configure(RoutingConfig config) {
         try {
-            engine.configure(new RoutingSettings(config.defaultMetric(), config.maxEcmpPaths(),
-                    config.utilisationWeight(), config.utilisationRefreshMs(), config.unknownSpeedMbps()));
-        } catch (IllegalArgumentException | NullPointerException e) {
+            engine.configure(new RoutingSettings(RoutingSettings.metric(config.defaultMetric()),
+                    config.maxEcmpPaths(), config.utilisationWeight(), config.utilisationRefreshMs(),
+                    config.unknownSpeedMbps()));
+        } catch (IllegalArgumentException e) {
             LOG.error("Configuration {} refused, keeping {}: {}", PID, engine.settings(), e.getMessage());
         }
     }

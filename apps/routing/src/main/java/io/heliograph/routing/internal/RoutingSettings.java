@@ -28,6 +28,18 @@ record RoutingSettings(Metric defaultMetric, int maxEcmpPaths, double utilisatio
         check("unknownSpeedMbps", unknownSpeedMbps, 1, 1_000_000_000L);
     }
 
+    /** Reads a metric name as configuration gives it, in any case. */
+    static Metric metric(String name) {
+        String trimmed = name == null ? "" : name.trim();
+        for (Metric metric : Metric.values()) {
+            if (metric.name().equalsIgnoreCase(trimmed)) {
+                return metric;
+            }
+        }
+        throw new IllegalArgumentException("defaultMetric must be one of HOPS, CAPACITY, UTILISATION, was '" + name
+                + "'");
+    }
+
     long unknownSpeedBps() {
         return unknownSpeedMbps * 1_000_000L;
     }

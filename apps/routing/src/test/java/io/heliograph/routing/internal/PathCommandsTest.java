@@ -2,8 +2,13 @@ package io.heliograph.routing.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.junit.jupiter.api.Test;
+import java.util.Map;
 
+import org.junit.jupiter.api.Test;
+import org.projectfloodlight.openflow.types.DatapathId;
+
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.SwitchService;
 import io.heliograph.routing.Metric;
 
 class PathCommandsTest {
@@ -56,14 +61,14 @@ class PathCommandsTest {
     }
 
     /** No switches connected: every port speed is unknown and the default applies. */
-    private static final class EmptySwitches implements io.heliograph.core.SwitchService {
+    private static final class EmptySwitches implements SwitchService {
         @Override
-        public java.util.Map<org.projectfloodlight.openflow.types.DatapathId, io.heliograph.core.OFSwitch> getSwitches() {
-            return java.util.Map.of();
+        public Map<DatapathId, OFSwitch> getSwitches() {
+            return Map.of();
         }
 
         @Override
-        public io.heliograph.core.OFSwitch getSwitch(org.projectfloodlight.openflow.types.DatapathId id) {
+        public OFSwitch getSwitch(DatapathId id) {
             return null;
         }
     }

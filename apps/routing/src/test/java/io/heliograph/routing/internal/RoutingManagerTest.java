@@ -5,6 +5,7 @@ import static io.heliograph.routing.internal.TestNetwork.dpid;
 import static io.heliograph.routing.internal.TestNetwork.link;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Proxy;
@@ -25,6 +26,7 @@ import org.projectfloodlight.openflow.types.OFPort;
 
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.SwitchListener.PortChange;
+import io.heliograph.core.SwitchPort;
 import io.heliograph.core.SwitchService;
 import io.heliograph.routing.Metric;
 import io.heliograph.routing.Route;
@@ -118,12 +120,12 @@ class RoutingManagerTest {
         RoutingManager manager = manager(config(Metric.UTILISATION, 16));
         StatisticsService busy = new StatisticsService() {
             @Override
-            public PortRate getPortRate(io.heliograph.core.SwitchPort port) {
+            public PortRate getPortRate(SwitchPort port) {
                 return port.equals(TestNetwork.port(1, 1)) ? new PortRate(port, Instant.EPOCH, 0, 9e8, 0, 0) : null;
             }
 
             @Override
-            public List<PortRate> getPortRateHistory(io.heliograph.core.SwitchPort port) {
+            public List<PortRate> getPortRateHistory(SwitchPort port) {
                 return List.of();
             }
         };
@@ -150,22 +152,30 @@ class RoutingManagerTest {
 
         manager.modified(config(Metric.HOPS, 0));
         assertEquals(new RoutingSettings(Metric.CAPACITY, 2, 10, 1000, 1000), manager.settings());
+        manager.modified(config(null, 8));
+        assertEquals(new RoutingSettings(Metric.CAPACITY, 2, 10, 1000, 1000), manager.settings(),
+                "a misspelt metric is refused too");
         assertEquals(2, manager.getEqualCostRoutes(a, b, Metric.HOPS).size());
     }
 
     @Test
     void settingsRejectOutOfRangeValuesByName() {
-        assertEquals("maxEcmpPaths must be within 1..1024, was 0", org.junit.jupiter.api.Assertions.assertThrows(
-                IllegalArgumentException.class, () -> new RoutingSettings(Metric.HOPS, 0, 10, 1000, 1000)).getMessage());
-        assertEquals("utilisationWeight must be within 0..1000000, was NaN", org.junit.jupiter.api.Assertions
-                .assertThrows(IllegalArgumentException.class,
-                        () -> new RoutingSettings(Metric.HOPS, 1, Double.NaN, 1000, 1000)).getMessage());
-        assertEquals("unknownSpeedMbps must be within 1..1000000000, was 0", org.junit.jupiter.api.Assertions
-                .assertThrows(IllegalArgumentException.class,
-                        () -> new RoutingSettings(Metric.HOPS, 1, 1, 1000, 0)).getMessage());
+        assertEquals("maxEcmpPaths must be within 1..1024, was 0", refused(
+                () -> new RoutingSettings(Metric.HOPS, 0, 10, 1000, 1000)));
+        assertEquals("utilisationWeight must be within 0..1000000, was NaN", refused(
+                () -> new RoutingSettings(Metric.HOPS, 1, Double.NaN, 1000, 1000)));
+        assertEquals("unknownSpeedMbps must be within 1..1000000000, was 0", refused(
+                () -> new RoutingSettings(Metric.HOPS, 1, 1, 1000, 0)));
+        assertEquals("defaultMetric must be one of HOPS, CAPACITY, UTILISATION, was 'slow'", refused(
+                () -> RoutingSettings.metric("slow")));
+        assertEquals(Metric.UTILISATION, RoutingSettings.metric(" Utilisation "));
     }
 
-    private void portAt(io.heliograph.core.SwitchPort port, OFPortFeatures speed) {
+    private static String refused(org.junit.jupiter.api.function.Executable bad) {
+        return assertThrows(IllegalArgumentException.class, bad).getMessage();
+    }
+
+    private void portAt(SwitchPort port, OFPortFeatures speed) {
         ports.computeIfAbsent(port.dpid(), d -> new HashMap<>()).put(port.port(),
                 OFFactories.getFactory(OFVersion.OF_10).buildPortDesc().setPortNo(port.port()).setName("p")
                         .setHwAddr(MacAddress.of(1)).setCurr(Set.of(speed)).build());
@@ -198,8 +208,8 @@ class RoutingManagerTest {
             }
 
             @Override
-            public Metric defaultMetric() {
-                return metric;
+            public String defaultMetric() {
+                return metric == null ? "slow" : metric.name().toLowerCase(java.util.Locale.ROOT);
             }
 
             @Override
