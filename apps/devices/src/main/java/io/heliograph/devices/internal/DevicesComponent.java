@@ -1,0 +1,243 @@
+package io.heliograph.devices.internal;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.Designate;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFPacketIn;
+import org.projectfloodlight.openflow.protocol.OFPortDesc;
+import org.projectfloodlight.openflow.protocol.OFType;
+import org.projectfloodlight.openflow.types.IPv4Address;
+import org.projectfloodlight.openflow.types.IPv6Address;
+import org.projectfloodlight.openflow.types.MacAddress;
+import org.projectfloodlight.openflow.types.VlanVid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.heliograph.core.MessageListener;
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.SwitchListener;
+import io.heliograph.core.SwitchPort;
+import io.heliograph.devices.DeviceService;
+import io.heliograph.devices.Host;
+import io.heliograph.devices.HostListener;
+import io.heliograph.topology.TopologyEvent;
+import io.heliograph.topology.TopologyListener;
+import io.heliograph.topology.TopologyService;
+
+/**
+ * Wires {@link DeviceManager} into the controller: PACKET_IN listener "devices" (always CONTINUE),
+ * switch and topology listener, {@link DeviceService}, HostListener whiteboard, configured by pid
+ * {@value #PID}. The topology is optional: without it every port counts as an edge port.
+ */
+@Component(service = {DeviceService.class, MessageListener.class, SwitchListener.class, TopologyListener.class},
+        configurationPid = DevicesComponent.PID)
+@Designate(ocd = DevicesConfig.class)
+public final class DevicesComponent implements DeviceService, MessageListener, SwitchListener, TopologyListener {
+
+    public static final String PID = "io.heliograph.devices";
+    static final String NAME = "devices";
+
+    private static final Logger LOG = LoggerFactory.getLogger(DevicesComponent.class);
+    private static final Set<OFType> TYPES = Set.of(OFType.PACKET_IN);
+
+    // References may be bound before activate: kept here and handed to the manager when it exists.
+    private final List<HostListener> listeners = new ArrayList<>();
+    private TopologyService topology;
+    private ScheduledExecutorService thread;
+    private ScheduledFuture<?> sweeps;
+    private volatile DeviceManager manager;
+
+    @Activate
+    synchronized void activate(DevicesConfig config) {
+        thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread t = new Thread(runnable, "heliograph-devices");
+            t.setDaemon(true);
+            return t;
+        });
+        DeviceManager created = new DeviceManager(settingsOr(TrackerSettings.DEFAULTS, config), Clock.systemUTC(),
+                thread, DeviceManager.DEFAULT_MAX_PENDING);
+        listeners.forEach(created::addListener);
+        created.setTopology(topology);
+        manager = created;
+        scheduleSweeps();
+        LOG.info("devices active ({})", created.settings());
+    }
+
+    @Modified
+    synchronized void modified(DevicesConfig config) {
+        TrackerSettings current = manager.settings();
+        TrackerSettings next = settingsOr(current, config);
+        if (!next.equals(current)) {
+            manager.configure(next);
+            scheduleSweeps();
+            LOG.info("devices reconfigured ({})", next);
+        }
+    }
+
+    @Deactivate
+    synchronized void deactivate() {
+        thread.shutdownNow();
+        manager = null;
+        LOG.info("devices stopped");
+    }
+
+    /** Bad values are refused with a line that names them; {@code fallback} stays in force. */
+    private static TrackerSettings settingsOr(TrackerSettings fallback, DevicesConfig config) {
+        try {
+            return new TrackerSettings(config.hostTimeoutMs(), config.multiHomeWindowMs(), config.maxAttachmentPoints(),
+                    config.maxAddressesPerHost(), config.maxHosts());
+        } catch (IllegalArgumentException e) {
+            LOG.error("Configuration {} refused, keeping {}: {}", PID, fallback, e.getMessage());
+            return fallback;
+        }
+    }
+
+    private void scheduleSweeps() {
+        if (sweeps != null) {
+            sweeps.cancel(false);
+        }
+        DeviceManager current = manager;
+        long interval = current.settings().sweepIntervalMs();
+        sweeps = thread.scheduleWithFixedDelay(current::sweep, interval, interval, TimeUnit.MILLISECONDS);
+    }
+
+    TrackerSettings settings() {
+        return manager.settings();
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    synchronized void addHostListener(HostListener listener) {
+        listeners.add(listener);
+        if (manager != null) {
+            manager.addListener(listener);
+        }
+    }
+
+    synchronized void removeHostListener(HostListener listener) {
+        listeners.remove(listener);
+        if (manager != null) {
+            manager.removeListener(listener);
+        }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void setTopologyService(TopologyService service) {
+        topology = service;
+        if (manager != null) {
+            manager.setTopology(service);
+        }
+    }
+
+    synchronized void unsetTopologyService(TopologyService service) {
+        if (topology == service) {
+            topology = null;
+            if (manager != null) {
+                manager.setTopology(null);
+            }
+        }
+    }
+
+    @Override
+    public String getName() {
+        return NAME;
+    }
+
+    @Override
+    public Set<OFType> getTypes() {
+        return TYPES;
+    }
+
+    /** Learning only: the packet always goes on down the pipeline. */
+    @Override
+    public Command receive(OFSwitch sw, OFMessage message) {
+        DeviceManager current = manager;
+        if (current != null && message instanceof OFPacketIn packetIn) {
+            try {
+                current.packetIn(sw.getId(), packetIn);
+            } catch (RuntimeException e) {
+                LOG.debug("Switch {}: packet-in not used for device tracking", sw.getId(), e);
+            }
+        }
+        return Command.CONTINUE;
+    }
+
+    @Override
+    public void switchRemoved(OFSwitch sw) {
+        DeviceManager current = manager;
+        if (current != null) {
+            current.switchRemoved(sw.getId());
+        }
+    }
+
+    @Override
+    public void portChanged(OFSwitch sw, OFPortDesc port, PortChange change) {
+        DeviceManager current = manager;
+        if (current != null) {
+            current.portChanged(sw.getId(), port, change);
+        }
+    }
+
+    @Override
+    public void topologyChanged(List<TopologyEvent> events) {
+        DeviceManager current = manager;
+        if (current != null) {
+            current.topologyChanged(events);
+        }
+    }
+
+    private DeviceService reads() {
+        DeviceManager current = manager;
+        if (current == null) {
+            throw new IllegalStateException("device tracking is not active");
+        }
+        return current;
+    }
+
+    @Override
+    public Collection<Host> getHosts() {
+        return reads().getHosts();
+    }
+
+    @Override
+    public Host getHost(MacAddress mac, VlanVid vlan) {
+        return reads().getHost(mac, vlan);
+    }
+
+    @Override
+    public Collection<Host> getHostsByMac(MacAddress mac) {
+        return reads().getHostsByMac(mac);
+    }
+
+    @Override
+    public Collection<Host> getHostsByIpv4(IPv4Address address) {
+        return reads().getHostsByIpv4(address);
+    }
+
+    @Override
+    public Collection<Host> getHostsByIpv6(IPv6Address address) {
+        return reads().getHostsByIpv6(address);
+    }
+
+    @Override
+    public Collection<Host> getHostsAt(SwitchPort port) {
+        return reads().getHostsAt(port);
+    }
+}

@@ -1,0 +1,367 @@
+package io.heliograph.devices.internal;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Predicate;
+
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.IPAddress;
+import org.projectfloodlight.openflow.types.IPv4Address;
+import org.projectfloodlight.openflow.types.IPv6Address;
+
+import io.heliograph.core.SwitchPort;
+import io.heliograph.devices.AttachmentPoint;
+import io.heliograph.devices.Host;
+import io.heliograph.devices.HostListener;
+
+/**
+ * The host tracking rules, applied on one thread (not thread-safe; the caller serialises every
+ * call): learning from sightings, edge ports only, moves, multi-homing, expiry, and forgetting
+ * attachment points when their port turns out to face another switch or their switch goes. Every
+ * change is published to the {@link HostStore} and announced to {@code events}.
+ *
+ * <p>Moves: an attachment point is <em>superseded</em> when the host has appeared at another port
+ * since it was last seen there, and it has not been refreshed for longer than the multi-home window.
+ * Dropping a superseded point is a move (seen at a new port, left the old one). Points whose
+ * sightings interleave are never superseded: the host really is at both, and each point lives until
+ * it times out.
+ *
+ * <p>A host with no attachment point left (all timed out, or on a removed switch, or at a port that
+ * now has a link) is removed: a host nobody can say where it is would only mislead forwarding, and
+ * its next packet brings it back at its true place.
+ */
+final class HostTracker {
+
+    private final HostStore store;
+    private final HostListener events;
+    private final Map<HostKey, TrackedHost> hosts = new HashMap<>();
+    private TrackerSettings settings;
+    private Predicate<SwitchPort> interSwitch = port -> false;
+    private long refused;
+
+    HostTracker(TrackerSettings settings, HostStore store, HostListener events) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.store = Objects.requireNonNull(store, "store");
+        this.events = Objects.requireNonNull(events, "events");
+    }
+
+    void configure(TrackerSettings newSettings) {
+        settings = Objects.requireNonNull(newSettings, "settings");
+    }
+
+    TrackerSettings settings() {
+        return settings;
+    }
+
+    /** Which ports face another switch (from the topology); none when there is no topology. */
+    void setInterSwitchPorts(Predicate<SwitchPort> isInterSwitch) {
+        interSwitch = Objects.requireNonNull(isInterSwitch, "isInterSwitch");
+    }
+
+    /** New hosts refused because {@link TrackerSettings#maxHosts()} were tracked; reset on read. */
+    long takeRefused() {
+        long count = refused;
+        refused = 0;
+        return count;
+    }
+
+    /**
+     * Whether a sighting could change what is published about {@code host} (the host as published
+     * now, or null): false when it only says the host is still at its most recent port, with
+     * addresses it already has, within {@code refreshMs} of the last time we heard so. Pure, so the
+     * I/O threads call it to keep such packet-ins off the tracker's queue.
+     */
+    static boolean isNews(Host host, Sighting sighting, long refreshMs) {
+        if (host == null) {
+            return sighting.locates();
+        }
+        if (sighting.locates()) {
+            List<AttachmentPoint> points = host.attachmentPoints();
+            if (points.isEmpty() || !points.get(0).port().equals(sighting.port())
+                    || Duration.between(points.get(0).lastSeen(), sighting.at()).toMillis() >= refreshMs) {
+                return true;
+            }
+        }
+        for (AddressClaim claim : sighting.claims()) {
+            if (!host.ipv4Addresses().contains(claim.address()) && !host.ipv6Addresses().contains(claim.address())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void observe(Sighting sighting) {
+        if (sighting.locates() && interSwitch.test(sighting.port())) {
+            // A frame that crossed another switch says nothing about where its sender is; its edge
+            // switch's packet-in already told us.
+            return;
+        }
+        TrackedHost host = hosts.get(sighting.host());
+        if (host == null) {
+            if (sighting.locates()) {
+                add(sighting);
+            }
+            return;
+        }
+        boolean newPort = false;
+        int dropped = 0;
+        if (sighting.locates()) {
+            newPort = host.see(sighting.port(), sighting.at());
+            dropped = host.dropSuperseded(sighting.at(), settings.multiHomeWindowMs())
+                    + host.keepMostRecent(settings.maxAttachmentPoints());
+        }
+        boolean addressesChanged = claim(host, sighting.claims());
+        publish(host, dropped > 0 ? Change.MOVED : newPort || addressesChanged ? Change.UPDATED : Change.REFRESHED);
+    }
+
+    private void add(Sighting sighting) {
+        if (hosts.size() >= settings.maxHosts()) {
+            refused++;
+            return;
+        }
+        TrackedHost host = new TrackedHost(sighting.host(), sighting.at());
+        hosts.put(sighting.host(), host);
+        host.see(sighting.port(), sighting.at());
+        claim(host, sighting.claims());
+        publish(host, Change.ADDED);
+    }
+
+    /** Applies address claims to {@code host}; true when its addresses changed. */
+    private boolean claim(TrackedHost host, List<AddressClaim> claims) {
+        boolean changed = false;
+        for (AddressClaim claim : claims) {
+            IPAddress<?> address = claim.address();
+            Set<IPAddress<?>> own = host.addresses(address);
+            if (own.remove(address)) {
+                own.add(address); // now the most recently claimed
+                continue;
+            }
+            List<TrackedHost> owners = ownersOnVlan(host, address);
+            if (!owners.isEmpty()) {
+                if (!claim.authoritative()) {
+                    continue;
+                }
+                for (TrackedHost owner : owners) {
+                    owner.addresses(address).remove(address);
+                    publish(owner, Change.UPDATED);
+                }
+            }
+            own.add(address);
+            if (own.size() > settings.maxAddressesPerHost()) {
+                Iterator<IPAddress<?>> oldest = own.iterator();
+                oldest.next();
+                oldest.remove();
+            }
+            changed = true;
+        }
+        return changed;
+    }
+
+    private List<TrackedHost> ownersOnVlan(TrackedHost claimant, IPAddress<?> address) {
+        Set<HostKey> keys = address instanceof IPv4Address v4 ? store.keysWithIpv4(v4)
+                : store.keysWithIpv6((IPv6Address) address);
+        List<TrackedHost> owners = new ArrayList<>(1);
+        for (HostKey key : keys) {
+            if (!key.equals(claimant.key) && key.vlan().equals(claimant.key.vlan())) {
+                TrackedHost owner = hosts.get(key);
+                if (owner != null) {
+                    owners.add(owner);
+                }
+            }
+        }
+        return owners;
+    }
+
+    /** Forgets the attachment points at both ends of a new link: they face a switch, not hosts. */
+    void interSwitchPortsFound(Collection<SwitchPort> ports) {
+        for (SwitchPort port : ports) {
+            dropPoints(store.keysAt(port), port::equals);
+        }
+    }
+
+    /** Forgets attachment points at a port that went down or was deleted. */
+    void portDown(SwitchPort port) {
+        dropPoints(store.keysAt(port), port::equals);
+    }
+
+    /**
+     * Forgets every attachment point on a switch that left. A scan, not an index: switches leave
+     * rarely, and the scan is over the tracker's own map.
+     */
+    void switchRemoved(DatapathId dpid) {
+        dropPoints(List.copyOf(hosts.keySet()), port -> port.dpid().equals(dpid));
+    }
+
+    /** Checks every attachment point against the inter-switch ports again (a topology appeared). */
+    void revalidate() {
+        Predicate<SwitchPort> current = interSwitch;
+        dropPoints(List.copyOf(hosts.keySet()), current);
+    }
+
+    private void dropPoints(Collection<HostKey> keys, Predicate<SwitchPort> where) {
+        for (HostKey key : List.copyOf(keys)) {
+            TrackedHost host = hosts.get(key);
+            if (host != null && host.points.removeIf(point -> where.test(point.port))) {
+                publish(host, host.points.isEmpty() ? Change.REMOVED : Change.UPDATED);
+            }
+        }
+    }
+
+    /** Drops superseded (a move) and timed-out attachment points; removes hosts left with none. */
+    void sweep(Instant now) {
+        for (TrackedHost host : List.copyOf(hosts.values())) {
+            int superseded = host.dropSuperseded(now, settings.multiHomeWindowMs());
+            int expired = host.dropNotSeenSince(now.minusMillis(settings.hostTimeoutMs()));
+            if (host.points.isEmpty()) {
+                publish(host, Change.REMOVED);
+            } else if (superseded > 0) {
+                publish(host, Change.MOVED);
+            } else if (expired > 0) {
+                publish(host, Change.UPDATED);
+            }
+        }
+    }
+
+    /** Forgets every host without announcing it (the service is stopping). */
+    void clear() {
+        hosts.clear();
+        store.clear();
+    }
+
+    private enum Change { ADDED, REFRESHED, UPDATED, MOVED, REMOVED }
+
+    private void publish(TrackedHost host, Change change) {
+        Host before = host.published;
+        if (change == Change.REMOVED) {
+            hosts.remove(host.key);
+            if (before != null) {
+                store.remove(before);
+                events.hostRemoved(before);
+            }
+            return;
+        }
+        Host after = host.snapshot();
+        host.published = after;
+        store.put(before, after);
+        switch (change) {
+            case ADDED -> events.hostAdded(after);
+            case UPDATED -> events.hostUpdated(before, after);
+            case MOVED -> events.hostMoved(before, after);
+            default -> {
+                // A refresh of last-seen times is published but not announced: it happens on every packet-in.
+            }
+        }
+    }
+
+    /** A host's mutable state, touched only by the tracker's thread. */
+    private static final class TrackedHost {
+
+        final HostKey key;
+        final Instant firstSeen;
+        Instant lastSeen;
+        /** Insertion order is claim order: the first is the least recently claimed. */
+        final Set<IPAddress<?>> ipv4 = new LinkedHashSet<>();
+        final Set<IPAddress<?>> ipv6 = new LinkedHashSet<>();
+        final List<Point> points = new ArrayList<>(2);
+        Host published;
+
+        TrackedHost(HostKey key, Instant at) {
+            this.key = key;
+            this.firstSeen = at;
+            this.lastSeen = at;
+        }
+
+        Set<IPAddress<?>> addresses(IPAddress<?> address) {
+            return address instanceof IPv4Address ? ipv4 : ipv6;
+        }
+
+        /** Records the host at {@code port}; true when the port is a new attachment point. */
+        boolean see(SwitchPort port, Instant at) {
+            lastSeen = max(lastSeen, at);
+            for (Point point : points) {
+                if (point.port.equals(port)) {
+                    point.lastSeen = max(point.lastSeen, at);
+                    return false;
+                }
+            }
+            points.add(new Point(port, at));
+            return true;
+        }
+
+        int dropSuperseded(Instant now, long windowMs) {
+            List<Point> superseded = new ArrayList<>(0);
+            for (Point old : points) {
+                if (Duration.between(old.lastSeen, now).toMillis() <= windowMs) {
+                    continue;
+                }
+                for (Point other : points) {
+                    if (other != old && other.firstSeen.isAfter(old.lastSeen)) {
+                        superseded.add(old);
+                        break;
+                    }
+                }
+            }
+            points.removeAll(superseded);
+            return superseded.size();
+        }
+
+        int keepMostRecent(int max) {
+            if (points.size() <= max) {
+                return 0;
+            }
+            points.sort(MOST_RECENT_FIRST);
+            int extra = points.size() - max;
+            points.subList(max, points.size()).clear();
+            return extra;
+        }
+
+        int dropNotSeenSince(Instant cutoff) {
+            int before = points.size();
+            points.removeIf(point -> point.lastSeen.isBefore(cutoff));
+            return before - points.size();
+        }
+
+        Host snapshot() {
+            points.sort(MOST_RECENT_FIRST);
+            List<AttachmentPoint> attachments = new ArrayList<>(points.size());
+            for (Point point : points) {
+                attachments.add(new AttachmentPoint(point.port, point.firstSeen, point.lastSeen));
+            }
+            Set<IPv4Address> v4 = new LinkedHashSet<>();
+            ipv4.forEach(address -> v4.add((IPv4Address) address));
+            Set<IPv6Address> v6 = new LinkedHashSet<>();
+            ipv6.forEach(address -> v6.add((IPv6Address) address));
+            return new Host(key.mac(), key.vlan(), v4, v6, attachments, firstSeen, lastSeen);
+        }
+
+        private static Instant max(Instant a, Instant b) {
+            return a.isAfter(b) ? a : b;
+        }
+    }
+
+    private static final Comparator<Point> MOST_RECENT_FIRST = Comparator.comparing((Point point) -> point.lastSeen)
+            .reversed();
+
+    private static final class Point {
+
+        final SwitchPort port;
+        final Instant firstSeen;
+        Instant lastSeen;
+
+        Point(SwitchPort port, Instant at) {
+            this.port = port;
+            this.firstSeen = at;
+            this.lastSeen = at;
+        }
+    }
+}
