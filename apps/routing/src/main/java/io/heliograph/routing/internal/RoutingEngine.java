@@ -1,12 +1,12 @@
 package io.heliograph.routing.internal;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -170,7 +170,8 @@ final class RoutingEngine {
         final long version;
         final LinkGraph graph;
         final RoutingSettings settings;
-        private final Map<Metric, MetricRoutes> byMetric = new EnumMap<>(Metric.class);
+        private final AtomicReferenceArray<MetricRoutes> byMetric =
+                new AtomicReferenceArray<>(Metric.values().length);
 
         Snapshot(Topology topology, long version, RoutingSettings settings) {
             this.version = version;
@@ -179,15 +180,27 @@ final class RoutingEngine {
             snapshotsBuilt.incrementAndGet();
         }
 
-        synchronized MetricRoutes routes(Metric metric) {
-            MetricRoutes routes = byMetric.get(metric);
-            long now = nanoClock.getAsLong();
-            if (routes == null || metric == Metric.UTILISATION
-                    && now - routes.createdNanos >= settings.utilisationRefreshMs() * 1_000_000L) {
-                routes = new MetricRoutes(LinkCost.of(graph, cost(metric)), now);
-                byMetric.put(metric, routes);
+        /** Lock-free when the costs are current; costs are computed under the lock, once. */
+        MetricRoutes routes(Metric metric) {
+            MetricRoutes routes = byMetric.get(metric.ordinal());
+            if (routes != null && isCurrent(routes, metric, nanoClock.getAsLong())) {
+                return routes;
             }
-            return routes;
+            synchronized (this) {
+                long now = nanoClock.getAsLong();
+                routes = byMetric.get(metric.ordinal());
+                if (routes == null || !isCurrent(routes, metric, now)) {
+                    routes = new MetricRoutes(LinkCost.of(graph, cost(metric)), now);
+                    byMetric.set(metric.ordinal(), routes);
+                }
+                return routes;
+            }
+        }
+
+        /** Only utilisation costs age: load moves without any topology event. */
+        private boolean isCurrent(MetricRoutes routes, Metric metric, long now) {
+            return metric != Metric.UTILISATION
+                    || now - routes.createdNanos < settings.utilisationRefreshMs() * 1_000_000L;
         }
 
         private LinkCost cost(Metric metric) {
