@@ -1,0 +1,20 @@
+package io.heliograph.staticflows;
+
+/**
+ * A stored entry and what the controller knows of it on the switch.
+ *
+ * @param detail for FAILED or UNSUPPORTED, the switch's error or the reason; otherwise empty
+ */
+public record EntryStatus(StaticEntry entry, State state, String detail) {
+
+    public enum State {
+        /** Confirmed on the switch by the last push or reconciliation. */
+        INSTALLED,
+        /** The switch is not connected (or not reconciled yet). */
+        PENDING,
+        /** The switch refused it with an error. */
+        FAILED,
+        /** The connected switch's OpenFlow version or ports cannot carry it (see detail). */
+        UNSUPPORTED
+    }
+}

@@ -1,0 +1,37 @@
+package io.heliograph.staticflows;
+
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+
+import org.projectfloodlight.openflow.types.DatapathId;
+
+/**
+ * Operator-defined flow entries, groups and meters, per switch. Entries are validated before
+ * anything reaches a switch, persisted in the data directory, installed at once when the switch is
+ * connected, and re-installed and reconciled whenever it connects (missing entries re-added, stale
+ * static entries removed; other apps' flows are never touched).
+ *
+ * <p>Validation is synchronous and bounded: a refused entry's stage is already complete. An
+ * accepted entry's stage completes when the switch confirms it (barrier), reports an error, or the
+ * request timeout passes; it never hangs.
+ */
+public interface StaticFlowService {
+
+    /**
+     * Checks an entry against the OpenFlow rules and, when its switch is connected, against that
+     * switch's version, tables and ports. Returns the problems; empty when the entry is acceptable.
+     */
+    List<String> validate(StaticEntry entry);
+
+    /** Adds an entry, or replaces the entry with the same switch and name. */
+    CompletionStage<Result> add(StaticEntry entry);
+
+    /** Deletes an entry by switch and name, from the store and from the switch. */
+    CompletionStage<Result> delete(DatapathId dpid, String name);
+
+    /** The entries of one switch, groups and meters first, then flows by table and priority. */
+    List<EntryStatus> list(DatapathId dpid);
+
+    /** Every entry of every switch. */
+    List<EntryStatus> list();
+}

@@ -1,0 +1,396 @@
+package io.heliograph.staticflows.internal;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+import org.projectfloodlight.openflow.protocol.OFBucket;
+import org.projectfloodlight.openflow.protocol.OFFactory;
+import org.projectfloodlight.openflow.protocol.OFFlowAdd;
+import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
+import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
+import org.projectfloodlight.openflow.protocol.OFFlowStatsReply;
+import org.projectfloodlight.openflow.protocol.OFFlowStatsRequest;
+import org.projectfloodlight.openflow.protocol.OFGroupDescStatsEntry;
+import org.projectfloodlight.openflow.protocol.OFGroupDescStatsReply;
+import org.projectfloodlight.openflow.protocol.OFGroupType;
+import org.projectfloodlight.openflow.protocol.OFMeterConfig;
+import org.projectfloodlight.openflow.protocol.OFMeterConfigStatsReply;
+import org.projectfloodlight.openflow.protocol.OFMeterFlags;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.protocol.meterband.OFMeterBand;
+import org.projectfloodlight.openflow.types.OFGroup;
+import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.TableId;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.heliograph.core.OFSwitch;
+import io.heliograph.staticflows.Action;
+import io.heliograph.staticflows.EntryStatus;
+import io.heliograph.staticflows.FlowEntry;
+import io.heliograph.staticflows.GroupEntry;
+import io.heliograph.staticflows.MeterEntry;
+import io.heliograph.staticflows.StaticEntry;
+
+/**
+ * Brings a switch in line with its static entries: reads its flows (only those carrying the static
+ * cookie), groups and meters; adds what is missing or different; removes static flows no longer
+ * defined, and groups and meters this app installed that are no longer defined. Nothing else on
+ * the switch is touched. Afterwards it reads the switch again, so an entry the switch silently
+ * refused (errors are not dispatched while a switch is being initialized) is reported as failed.
+ */
+final class Reconciler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Reconciler.class);
+
+    /** What became of one entry. */
+    record Outcome(EntryStatus.State state, String detail) {
+        static final Outcome INSTALLED = new Outcome(EntryStatus.State.INSTALLED, "");
+    }
+
+    /**
+     * @param owned   the group and meter ids now installed by this app on the switch
+     * @param unknown true when a part of the switch could not be read; the report then relies on errors
+     */
+    record Report(Map<String, Outcome> outcomes, int added, int removed, int unchanged, EntryFile.Owned owned,
+            List<String> problems) {
+    }
+
+    /** What the switch holds of ours; null members could not be read. */
+    private record SwitchState(Map<FlowShape.Key, FlowShape> flows, List<OFFlowStatsEntry> staleCandidates,
+            Map<Long, OFGroupDescStatsEntry> groups, Map<Long, OFMeterConfig> meters) {
+    }
+
+    private final Pusher pusher;
+    private final boolean removeStale;
+
+    Reconciler(Pusher pusher, boolean removeStale) {
+        this.pusher = pusher;
+        this.removeStale = removeStale;
+    }
+
+    /** Reconciles; {@code entries} must be valid for this switch. Never completes exceptionally. */
+    CompletableFuture<Report> reconcile(OFSwitch sw, List<StaticEntry> entries, EntryFile.Owned owned) {
+        Translator t = new Translator(sw.getFactory());
+        List<String> problems = new ArrayList<>();
+        return read(sw, problems).thenCompose(before -> {
+            Plan plan = plan(sw, t, entries, owned, before);
+            return pusher.push(sw, plan.ops).handle((refusals, e) -> {
+                if (e != null) {
+                    problems.add("pushing to the switch failed: " + Errors.describe(e));
+                    return List.<Pusher.Refusal>of();
+                }
+                return refusals;
+            }).thenCompose(refusals -> read(sw, problems).thenApply(after ->
+                    report(t, entries, plan, refusals, after, owned, problems)));
+        }).exceptionally(e -> {
+            LOG.warn("Reconciling static entries on {} failed", sw.getId(), e);
+            Map<String, Outcome> outcomes = new LinkedHashMap<>();
+            for (StaticEntry entry : entries) {
+                outcomes.put(entry.name(), new Outcome(EntryStatus.State.FAILED, "reconciliation failed: " + Errors.describe(e)));
+            }
+            return new Report(outcomes, 0, 0, 0, owned.copy(), List.of(Errors.describe(e)));
+        });
+    }
+
+    // ---- reading ----
+
+    private CompletableFuture<SwitchState> read(OFSwitch sw, List<String> problems) {
+        OFFactory f = sw.getFactory();
+        OFVersion v = f.getVersion();
+        OFFlowStatsRequest.Builder flowRequest = f.buildFlowStatsRequest().setMatch(f.buildMatch().build())
+                .setOutPort(OFPort.ANY).setTableId(TableId.ALL);
+        if (v != OFVersion.OF_10) {
+            flowRequest.setOutGroup(OFGroup.ANY).setCookie(Translator.cookie(FlowEntry.builder(sw.getId(), "x").build()))
+                    .setCookieMask(Translator.APP_MASK);
+        }
+        CompletableFuture<List<OFFlowStatsEntry>> flows = sw.requestStatistics(flowRequest.build())
+                .thenApply(replies -> {
+                    List<OFFlowStatsEntry> all = new ArrayList<>();
+                    for (OFFlowStatsReply r : replies) {
+                        all.addAll(r.getEntries());
+                    }
+                    return all;
+                }).exceptionally(e -> {
+                    problems.add("cannot read the switch's flows: " + Errors.describe(e));
+                    return null;
+                });
+        CompletableFuture<Map<Long, OFGroupDescStatsEntry>> groups = CompletableFuture.completedFuture(null);
+        if (v.compareTo(OFVersion.OF_13) >= 0) {
+            groups = sw.requestStatistics(f.buildGroupDescStatsRequest().build()).thenApply(replies -> {
+                Map<Long, OFGroupDescStatsEntry> byId = new HashMap<>();
+                for (OFGroupDescStatsReply r : replies) {
+                    for (OFGroupDescStatsEntry g : r.getEntries()) {
+                        byId.put(Integer.toUnsignedLong(g.getGroup().getGroupNumber()), g);
+                    }
+                }
+                return byId;
+            }).exceptionally(e -> {
+                problems.add("cannot read the switch's groups: " + Errors.describe(e));
+                return null;
+            });
+        }
+        CompletableFuture<Map<Long, OFMeterConfig>> meters = CompletableFuture.completedFuture(null);
+        if (v.compareTo(OFVersion.OF_13) >= 0) {
+            meters = sw.requestStatistics(f.buildMeterConfigStatsRequest().setMeterId(0xffffffffL).build())
+                    .thenApply(replies -> {
+                        Map<Long, OFMeterConfig> byId = new HashMap<>();
+                        for (OFMeterConfigStatsReply r : replies) {
+                            for (OFMeterConfig m : r.getEntries()) {
+                                byId.put(m.getMeterId(), m);
+                            }
+                        }
+                        return byId;
+                    }).exceptionally(e -> {
+                        problems.add("cannot read the switch's meters: " + Errors.describe(e));
+                        return null;
+                    });
+        }
+        CompletableFuture<Map<Long, OFGroupDescStatsEntry>> g = groups;
+        CompletableFuture<Map<Long, OFMeterConfig>> m = meters;
+        return CompletableFuture.allOf(flows, g, m).thenApply(x -> {
+            List<OFFlowStatsEntry> entries = flows.join();
+            if (entries == null) {
+                return new SwitchState(null, List.of(), g.join(), m.join());
+            }
+            Map<FlowShape.Key, FlowShape> byKey = new HashMap<>();
+            List<OFFlowStatsEntry> ours = new ArrayList<>();
+            for (OFFlowStatsEntry e : entries) {
+                // OpenFlow 1.0 cannot filter by cookie: filter here, so other apps' flows stay untouched.
+                if (Translator.isStatic(e.getCookie())) {
+                    FlowShape shape = FlowShape.of(e);
+                    byKey.put(shape.key(), shape);
+                    ours.add(e);
+                }
+            }
+            return new SwitchState(byKey, ours, g.join(), m.join());
+        });
+    }
+
+    // ---- planning ----
+
+    private static final class Plan {
+        final List<Pusher.Op> ops = new ArrayList<>();
+        final Map<String, OFFlowAdd> flows = new LinkedHashMap<>();
+        final Set<String> pushed = new HashSet<>();
+        int added;
+        int removed;
+        int unchanged;
+        final Set<Long> deletedGroups = new HashSet<>();
+        final Set<Long> deletedMeters = new HashSet<>();
+    }
+
+    private Plan plan(OFSwitch sw, Translator t, List<StaticEntry> entries, EntryFile.Owned owned, SwitchState s) {
+        Plan plan = new Plan();
+        List<MeterEntry> meters = new ArrayList<>();
+        List<GroupEntry> groups = new ArrayList<>();
+        List<FlowEntry> flows = new ArrayList<>();
+        for (StaticEntry e : entries) {
+            if (e instanceof MeterEntry m) {
+                meters.add(m);
+            } else if (e instanceof GroupEntry g) {
+                groups.add(g);
+            } else if (e instanceof FlowEntry f) {
+                flows.add(f);
+            }
+        }
+        // Meters and groups before the flows that use them; groups that others point to first.
+        for (MeterEntry m : meters) {
+            OFMeterConfig present = s.meters() == null ? null : s.meters().get(m.meterId());
+            if (s.meters() != null && present != null && sameMeter(t, m, present)) {
+                plan.unchanged++;
+                continue;
+            }
+            plan.pushed.add(m.name());
+            plan.added++;
+            if (s.meters() == null) {
+                plan.ops.add(new Pusher.Op(m.name(), "meter " + m.meterId() + " add", t.meterAdd(m), true));
+                plan.ops.add(new Pusher.Op(m.name(), "meter " + m.meterId() + " modify", t.meterModify(m), false));
+            } else if (present == null) {
+                plan.ops.add(new Pusher.Op(m.name(), "meter " + m.meterId() + " add", t.meterAdd(m), false));
+            } else {
+                plan.ops.add(new Pusher.Op(m.name(), "meter " + m.meterId() + " modify", t.meterModify(m), false));
+            }
+        }
+        for (GroupEntry g : GroupOrder.sort(groups)) {
+            OFGroupDescStatsEntry present = s.groups() == null ? null : s.groups().get(g.groupId());
+            if (s.groups() != null && present != null && sameGroup(t, g, present)) {
+                plan.unchanged++;
+                continue;
+            }
+            plan.pushed.add(g.name());
+            plan.added++;
+            if (s.groups() == null) {
+                plan.ops.add(new Pusher.Op(g.name(), "group " + g.groupId() + " add", t.groupAdd(g), true));
+                plan.ops.add(new Pusher.Op(g.name(), "group " + g.groupId() + " modify", t.groupModify(g), false));
+            } else if (present == null) {
+                plan.ops.add(new Pusher.Op(g.name(), "group " + g.groupId() + " add", t.groupAdd(g), false));
+            } else {
+                plan.ops.add(new Pusher.Op(g.name(), "group " + g.groupId() + " modify", t.groupModify(g), false));
+            }
+        }
+        Set<FlowShape.Key> wanted = new HashSet<>();
+        List<Pusher.Op> flowAdds = new ArrayList<>();
+        for (FlowEntry f : flows) {
+            OFFlowAdd add = t.flowAdd(f);
+            FlowShape shape = FlowShape.of(add);
+            wanted.add(shape.key());
+            plan.flows.put(f.name(), add);
+            if (s.flows() != null && shape.equals(s.flows().get(shape.key()))) {
+                plan.unchanged++;
+                continue;
+            }
+            plan.pushed.add(f.name());
+            plan.added++;
+            flowAdds.add(new Pusher.Op(f.name(), "flow " + f.name() + " add", add, false));
+        }
+        // Stale static flows go before the adds, so a re-defined flow is not removed after being added.
+        if (s.flows() != null && removeStale) {
+            for (OFFlowStatsEntry e : s.staleCandidates()) {
+                if (!wanted.contains(FlowShape.of(e).key())) {
+                    plan.ops.add(new Pusher.Op(null, "stale flow removal", staleDelete(sw.getFactory(), e), false));
+                    plan.removed++;
+                }
+            }
+        }
+        plan.ops.addAll(flowAdds);
+        Set<Long> definedGroups = new HashSet<>();
+        groups.forEach(g -> definedGroups.add(g.groupId()));
+        for (Long id : owned.groups()) {
+            if (removeStale && !definedGroups.contains(id)) {
+                plan.ops.add(new Pusher.Op(null, "stale group " + id + " removal", t.groupDelete(id), false));
+                plan.deletedGroups.add(id);
+                plan.removed++;
+            }
+        }
+        Set<Long> definedMeters = new HashSet<>();
+        meters.forEach(m -> definedMeters.add(m.meterId()));
+        for (Long id : owned.meters()) {
+            if (removeStale && !definedMeters.contains(id)) {
+                plan.ops.add(new Pusher.Op(null, "stale meter " + id + " removal", t.meterDelete(id), false));
+                plan.deletedMeters.add(id);
+                plan.removed++;
+            }
+        }
+        return plan;
+    }
+
+    private static OFFlowDeleteStrict staleDelete(OFFactory f, OFFlowStatsEntry e) {
+        OFFlowDeleteStrict.Builder b = f.buildFlowDeleteStrict().setPriority(e.getPriority()).setMatch(e.getMatch())
+                .setOutPort(OFPort.ANY);
+        if (f.getVersion() != OFVersion.OF_10) {
+            b.setTableId(e.getTableId()).setOutGroup(OFGroup.ANY).setCookie(e.getCookie())
+                    .setCookieMask(org.projectfloodlight.openflow.types.U64.NO_MASK);
+        }
+        return b.build();
+    }
+
+    private static boolean sameGroup(Translator t, GroupEntry g, OFGroupDescStatsEntry present) {
+        OFGroupType type = t.groupAdd(g).getGroupType();
+        List<OFBucket> buckets = t.buckets(g);
+        return present.getGroupType() == type && present.getBuckets().equals(buckets);
+    }
+
+    private static boolean sameMeter(Translator t, MeterEntry m, OFMeterConfig present) {
+        Set<OFMeterFlags> flags = t.meterAdd(m).getFlags();
+        List<OFMeterBand> bands = t.meterBands(m);
+        return present.getFlags().equals(flags) && new HashSet<>(present.getEntries()).equals(new HashSet<>(bands));
+    }
+
+    // ---- reporting ----
+
+    private Report report(Translator t, List<StaticEntry> entries, Plan plan, List<Pusher.Refusal> refusals,
+            SwitchState after, EntryFile.Owned ownedBefore, List<String> problems) {
+        Map<String, String> refused = new HashMap<>();
+        for (Pusher.Refusal r : refusals) {
+            if (r.op().mayFail()) {
+                continue;
+            }
+            if (r.op().entry() == null) {
+                problems.add(r.describe());
+            } else {
+                refused.merge(r.op().entry(), r.describe(), (a, b) -> a + "; " + b);
+            }
+        }
+        EntryFile.Owned owned = ownedBefore.copy();
+        owned.groups().removeAll(plan.deletedGroups);
+        owned.meters().removeAll(plan.deletedMeters);
+        Map<String, Outcome> outcomes = new LinkedHashMap<>();
+        for (StaticEntry e : entries) {
+            String error = refused.get(e.name());
+            String missing = error != null ? null : missingAfter(t, e, plan, after);
+            if (error != null) {
+                outcomes.put(e.name(), new Outcome(EntryStatus.State.FAILED, error));
+            } else if (missing != null) {
+                outcomes.put(e.name(), new Outcome(EntryStatus.State.FAILED, missing));
+            } else {
+                outcomes.put(e.name(), Outcome.INSTALLED);
+            }
+            if (!outcomes.get(e.name()).state().equals(EntryStatus.State.FAILED) || !plan.pushed.contains(e.name())) {
+                if (e instanceof GroupEntry g) {
+                    owned.groups().add(g.groupId());
+                } else if (e instanceof MeterEntry m) {
+                    owned.meters().add(m.meterId());
+                }
+            } else if (e instanceof GroupEntry g) {
+                // A refused group may still be on the switch from before: keep owning it, so it is cleaned up.
+                if (after.groups() != null && after.groups().containsKey(g.groupId())) {
+                    owned.groups().add(g.groupId());
+                }
+            } else if (e instanceof MeterEntry m) {
+                if (after.meters() != null && after.meters().containsKey(m.meterId())) {
+                    owned.meters().add(m.meterId());
+                }
+            }
+        }
+        return new Report(outcomes, plan.added, plan.removed, plan.unchanged, owned, List.copyOf(problems));
+    }
+
+    /** Why an entry is not as defined on the switch after the push, or null when it is (or cannot be told). */
+    private static String missingAfter(Translator t, StaticEntry e, Plan plan, SwitchState after) {
+        if (e instanceof FlowEntry f && after.flows() != null) {
+            FlowShape shape = FlowShape.of(plan.flows.get(f.name()));
+            FlowShape present = after.flows().get(shape.key());
+            if (present == null) {
+                return "not on the switch after installation: the switch refused it";
+            }
+            if (!present.equals(shape)) {
+                return "on the switch with other instructions, timeouts or cookie than defined";
+            }
+        } else if (e instanceof GroupEntry g && after.groups() != null) {
+            OFGroupDescStatsEntry present = after.groups().get(g.groupId());
+            if (present == null) {
+                return "group " + g.groupId() + " is not on the switch after installation: the switch refused it";
+            }
+            if (!sameGroup(t, g, present)) {
+                return "group " + g.groupId() + " is on the switch with other buckets than defined";
+            }
+        } else if (e instanceof MeterEntry m && after.meters() != null) {
+            OFMeterConfig present = after.meters().get(m.meterId());
+            if (present == null) {
+                return "meter " + m.meterId() + " is not on the switch after installation: the switch refused it";
+            }
+            if (!sameMeter(t, m, present)) {
+                return "meter " + m.meterId() + " is on the switch with other bands or flags than defined";
+            }
+        }
+        return null;
+    }
+
+    /** Actions that point at groups, for ordering. */
+    static Set<Long> groupsUsed(List<Action> actions) {
+        Set<Long> ids = new HashSet<>();
+        for (Action a : actions) {
+            if (a instanceof Action.Group g) {
+                ids.add(g.groupId());
+            }
+        }
+        return ids;
+    }
+}

@@ -1,0 +1,139 @@
+package io.heliograph.staticflows.internal;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.Designate;
+import org.projectfloodlight.openflow.protocol.OFErrorMsg;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFType;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.heliograph.core.MessageListener;
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.SwitchInitializer;
+import io.heliograph.core.SwitchListener;
+import io.heliograph.core.SwitchService;
+import io.heliograph.staticflows.EntryStatus;
+import io.heliograph.staticflows.Result;
+import io.heliograph.staticflows.StaticEntry;
+import io.heliograph.staticflows.StaticFlowService;
+
+/**
+ * Wires {@link StaticFlows} into the controller: the service other bundles and the shell use, a
+ * switch initializer (entries are in place before a switch is announced), a switch listener, and
+ * the ERROR listener "staticflows" through which the switch's refusals reach the pushes. Entries
+ * live in {@code <heliograph.data.dir>/staticflows/} unless pid {@value #PID} names a directory.
+ */
+@Component(service = {StaticFlowService.class, SwitchInitializer.class, SwitchListener.class, MessageListener.class},
+        configurationPid = StaticFlowsComponent.PID)
+@Designate(ocd = StaticFlowsConfig.class)
+public final class StaticFlowsComponent implements StaticFlowService, SwitchInitializer, SwitchListener, MessageListener {
+
+    public static final String PID = "io.heliograph.staticflows";
+    public static final String NAME = "staticflows";
+    static final String DATA_DIR_PROPERTY = "heliograph.data.dir";
+
+    private static final Logger LOG = LoggerFactory.getLogger(StaticFlowsComponent.class);
+
+    private final SwitchService switchService;
+    private volatile StaticFlows flows;
+
+    @Activate
+    public StaticFlowsComponent(@Reference SwitchService switchService, BundleContext context, StaticFlowsConfig config) {
+        this.switchService = switchService;
+        configure(context.getProperty(DATA_DIR_PROPERTY), config);
+    }
+
+    @Modified
+    void modified(BundleContext context, StaticFlowsConfig config) {
+        configure(context.getProperty(DATA_DIR_PROPERTY), config);
+    }
+
+    @Deactivate
+    void deactivate() {
+        LOG.info("staticflows stopped; entries stay on the switches and on disk");
+    }
+
+    private void configure(String dataDir, StaticFlowsConfig config) {
+        Path directory = config.directory().isBlank()
+                ? Path.of(dataDir == null || dataDir.isBlank() ? "data" : dataDir, NAME)
+                : Path.of(config.directory());
+        StaticFlows loaded = new StaticFlows(new EntryFile(directory, Clock.systemUTC()), switchService::getSwitch,
+                config.removeStale());
+        loaded.load();
+        flows = loaded;
+    }
+
+    StaticFlows flows() {
+        return flows;
+    }
+
+    // ---- StaticFlowService ----
+
+    @Override
+    public List<String> validate(StaticEntry entry) {
+        return flows.validate(entry);
+    }
+
+    @Override
+    public CompletionStage<Result> add(StaticEntry entry) {
+        return flows.add(entry);
+    }
+
+    @Override
+    public CompletionStage<Result> delete(DatapathId dpid, String name) {
+        return flows.delete(dpid, name);
+    }
+
+    @Override
+    public List<EntryStatus> list(DatapathId dpid) {
+        return flows.list(dpid);
+    }
+
+    @Override
+    public List<EntryStatus> list() {
+        return flows.list();
+    }
+
+    // ---- switches ----
+
+    @Override
+    public String getName() {
+        return NAME;
+    }
+
+    @Override
+    public CompletionStage<Void> initialize(OFSwitch sw) {
+        StaticFlows f = flows;
+        return f == null ? CompletableFuture.completedFuture(null) : f.reconcile(sw);
+    }
+
+    @Override
+    public void switchRemoved(OFSwitch sw) {
+        flows.switchRemoved(sw.getId());
+    }
+
+    @Override
+    public Set<OFType> getTypes() {
+        return Set.of(OFType.ERROR);
+    }
+
+    @Override
+    public Command receive(OFSwitch sw, OFMessage message) {
+        // Our refusals are reported to whoever pushed the entry; other apps' errors go on down the pipeline.
+        return message instanceof OFErrorMsg error && flows.onError(sw, error) ? Command.STOP : Command.CONTINUE;
+    }
+}

@@ -1,0 +1,291 @@
+package io.heliograph.staticflows.internal;
+
+import java.net.InetSocketAddress;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+import org.projectfloodlight.openflow.protocol.OFBarrierReply;
+import org.projectfloodlight.openflow.protocol.OFDescStatsReply;
+import org.projectfloodlight.openflow.protocol.OFErrorMsg;
+import org.projectfloodlight.openflow.protocol.OFFactories;
+import org.projectfloodlight.openflow.protocol.OFFactory;
+import org.projectfloodlight.openflow.protocol.OFFeaturesReply;
+import org.projectfloodlight.openflow.protocol.OFFlowAdd;
+import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
+import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
+import org.projectfloodlight.openflow.protocol.OFFlowStatsRequest;
+import org.projectfloodlight.openflow.protocol.OFGroupAdd;
+import org.projectfloodlight.openflow.protocol.OFGroupDelete;
+import org.projectfloodlight.openflow.protocol.OFGroupDescStatsEntry;
+import org.projectfloodlight.openflow.protocol.OFGroupDescStatsRequest;
+import org.projectfloodlight.openflow.protocol.OFGroupMod;
+import org.projectfloodlight.openflow.protocol.OFGroupModFailedCode;
+import org.projectfloodlight.openflow.protocol.OFGroupModify;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFMeterConfig;
+import org.projectfloodlight.openflow.protocol.OFMeterConfigStatsRequest;
+import org.projectfloodlight.openflow.protocol.OFMeterMod;
+import org.projectfloodlight.openflow.protocol.OFMeterModFailedCode;
+import org.projectfloodlight.openflow.protocol.OFPortDesc;
+import org.projectfloodlight.openflow.protocol.OFRequest;
+import org.projectfloodlight.openflow.protocol.OFStatsReply;
+import org.projectfloodlight.openflow.protocol.OFStatsRequest;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.TableId;
+import org.projectfloodlight.openflow.types.U64;
+
+import io.heliograph.core.OFSwitch;
+
+/**
+ * A switch of one OpenFlow version with a flow table, groups and meters that follow the messages
+ * written to it, answering flow, group-desc and meter-config statistics from them. It can refuse
+ * messages with an ERROR (sent to {@link #errors} when the switch is "announced", dropped otherwise,
+ * like the core does during initialization), and leave barriers unanswered.
+ */
+final class FakeSwitch implements OFSwitch {
+
+    private final DatapathId id;
+    private final OFFactory factory;
+    private final Map<OFPort, OFPortDesc> ports = new LinkedHashMap<>();
+    private final int tables;
+    final List<OFMessage> written = new ArrayList<>();
+    /** The flow table: identity (table, priority, match) to the flow as added. */
+    final Map<FlowShape.Key, OFFlowAdd> flows = new LinkedHashMap<>();
+    final Map<Long, OFGroupMod> groups = new LinkedHashMap<>();
+    final Map<Long, OFMeterMod> meters = new LinkedHashMap<>();
+    boolean connected = true;
+    /** Where ERRORs go; null drops them (a switch being initialized). */
+    BiConsumer<OFSwitch, OFErrorMsg> errors;
+    /** Returns an error to refuse a message with, or null to accept it. */
+    Function<OFMessage, OFErrorMsg> refuse = m -> null;
+    boolean answerBarriers = true;
+
+    FakeSwitch(long dpid, OFVersion version, int tables, int... portNumbers) {
+        this.id = DatapathId.of(dpid);
+        this.factory = OFFactories.getFactory(version);
+        this.tables = tables;
+        for (int p : portNumbers) {
+            OFPort port = OFPort.of(p);
+            ports.put(port, factory.buildPortDesc().setPortNo(port).setName("p" + p).build());
+        }
+    }
+
+    List<OFMessage> take() {
+        List<OFMessage> taken = List.copyOf(written);
+        written.clear();
+        return taken;
+    }
+
+    /** Puts a flow on the switch as if another app (or an earlier run) had added it. */
+    void preload(OFFlowAdd add) {
+        flows.put(FlowShape.of(add).key(), add);
+    }
+
+    @Override
+    public DatapathId getId() {
+        return id;
+    }
+
+    @Override
+    public OFVersion getVersion() {
+        return factory.getVersion();
+    }
+
+    @Override
+    public OFFactory getFactory() {
+        return factory;
+    }
+
+    @Override
+    public InetSocketAddress getRemoteAddress() {
+        return InetSocketAddress.createUnresolved("fake", 6653);
+    }
+
+    @Override
+    public Instant getConnectedSince() {
+        return Instant.EPOCH;
+    }
+
+    @Override
+    public OFFeaturesReply getFeatures() {
+        return factory.buildFeaturesReply().setDatapathId(id).setNTables((short) tables).build();
+    }
+
+    @Override
+    public OFDescStatsReply getDescription() {
+        return factory.buildDescStatsReply().build();
+    }
+
+    @Override
+    public Collection<OFPortDesc> getPorts() {
+        return ports.values();
+    }
+
+    @Override
+    public OFPortDesc getPort(OFPort port) {
+        return ports.get(port);
+    }
+
+    @Override
+    public boolean isConnected() {
+        return connected;
+    }
+
+    @Override
+    public boolean write(OFMessage message) {
+        if (!connected) {
+            return false;
+        }
+        written.add(message);
+        OFErrorMsg error = refuse.apply(message);
+        if (error == null) {
+            error = apply(message);
+        }
+        if (error != null && errors != null) {
+            errors.accept(this, error.createBuilder().setXid(message.getXid()).build());
+        }
+        return true;
+    }
+
+    @Override
+    public boolean write(Collection<? extends OFMessage> messages) {
+        if (!connected) {
+            return false;
+        }
+        messages.forEach(this::write);
+        return true;
+    }
+
+    /** Applies a message to the tables; returns the error a switch would answer, or null. */
+    private OFErrorMsg apply(OFMessage m) {
+        if (m instanceof OFFlowAdd add) {
+            flows.put(FlowShape.of(add).key(), add);
+        } else if (m instanceof OFFlowDeleteStrict del) {
+            FlowShape.Key key = FlowShape.key(m.getVersion() == OFVersion.OF_10 ? 0 : del.getTableId().getValue(),
+                    del.getPriority(), del.getMatch());
+            OFFlowAdd present = flows.get(key);
+            if (present != null && (m.getVersion() == OFVersion.OF_10
+                    || (present.getCookie().getValue() & del.getCookieMask().getValue())
+                            == (del.getCookie().getValue() & del.getCookieMask().getValue()))) {
+                flows.remove(key);
+            }
+        } else if (m instanceof OFGroupAdd g) {
+            long gid = Integer.toUnsignedLong(g.getGroup().getGroupNumber());
+            if (groups.containsKey(gid)) {
+                return factory.errorMsgs().buildGroupModFailedErrorMsg().setCode(OFGroupModFailedCode.GROUP_EXISTS).build();
+            }
+            groups.put(gid, g);
+        } else if (m instanceof OFGroupModify g) {
+            long gid = Integer.toUnsignedLong(g.getGroup().getGroupNumber());
+            if (!groups.containsKey(gid)) {
+                return factory.errorMsgs().buildGroupModFailedErrorMsg().setCode(OFGroupModFailedCode.UNKNOWN_GROUP).build();
+            }
+            groups.put(gid, g);
+        } else if (m instanceof OFGroupDelete g) {
+            groups.remove(Integer.toUnsignedLong(g.getGroup().getGroupNumber()));
+        } else if (m instanceof OFMeterMod mm) {
+            switch (mm.getCommand()) {
+                case ADD -> {
+                    if (meters.containsKey(mm.getMeterId())) {
+                        return factory.errorMsgs().buildMeterModFailedErrorMsg().setCode(OFMeterModFailedCode.METER_EXISTS).build();
+                    }
+                    meters.put(mm.getMeterId(), mm);
+                }
+                case MODIFY -> {
+                    if (!meters.containsKey(mm.getMeterId())) {
+                        return factory.errorMsgs().buildMeterModFailedErrorMsg().setCode(OFMeterModFailedCode.UNKNOWN_METER).build();
+                    }
+                    meters.put(mm.getMeterId(), mm);
+                }
+                case DELETE -> meters.remove(mm.getMeterId());
+                default -> {
+                }
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public <R extends OFMessage> CompletableFuture<R> request(OFRequest<R> request) {
+        throw new UnsupportedOperationException("not used by staticflows");
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <R extends OFStatsReply> CompletableFuture<List<R>> requestStatistics(OFStatsRequest<R> request) {
+        written.add(request);
+        if (request instanceof OFFlowStatsRequest fr) {
+            List<OFFlowStatsEntry> entries = new ArrayList<>();
+            for (OFFlowAdd add : flows.values()) {
+                if (fr.getVersion() != OFVersion.OF_10) {
+                    long mask = fr.getCookieMask().getValue();
+                    if ((add.getCookie().getValue() & mask) != (fr.getCookie().getValue() & mask)) {
+                        continue;
+                    }
+                }
+                entries.add(entry(add));
+            }
+            return CompletableFuture.completedFuture(List.of((R) factory.buildFlowStatsReply().setEntries(entries).build()));
+        }
+        if (request instanceof OFGroupDescStatsRequest) {
+            List<OFGroupDescStatsEntry> entries = new ArrayList<>();
+            for (OFGroupMod g : groups.values()) {
+                entries.add(factory.buildGroupDescStatsEntry().setGroup(g.getGroup()).setGroupType(g.getGroupType())
+                        .setBuckets(g.getBuckets()).build());
+            }
+            return CompletableFuture.completedFuture(List.of((R) factory.buildGroupDescStatsReply().setEntries(entries).build()));
+        }
+        if (request instanceof OFMeterConfigStatsRequest) {
+            List<OFMeterConfig> entries = new ArrayList<>();
+            for (OFMeterMod m : meters.values()) {
+                entries.add(factory.buildMeterConfig().setMeterId(m.getMeterId()).setFlags(m.getFlags())
+                        .setEntries(m.getVersion() == OFVersion.OF_13 ? m.getMeters() : m.getBands()).build());
+            }
+            return CompletableFuture.completedFuture(List.of((R) factory.buildMeterConfigStatsReply().setEntries(entries).build()));
+        }
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(request.getStatsType().toString()));
+    }
+
+    private OFFlowStatsEntry entry(OFFlowAdd add) {
+        OFFlowStatsEntry.Builder b = factory.buildFlowStatsEntry().setPriority(add.getPriority())
+                .setMatch(add.getMatch()).setCookie(add.getCookie()).setIdleTimeout(add.getIdleTimeout())
+                .setHardTimeout(add.getHardTimeout());
+        if (add.getVersion() == OFVersion.OF_10) {
+            b.setTableId(TableId.of(0)).setActions(add.getActions());
+        } else {
+            b.setTableId(add.getTableId()).setInstructions(add.getInstructions());
+        }
+        if (add.getVersion().compareTo(OFVersion.OF_13) >= 0) {
+            b.setFlags(add.getFlags());
+        }
+        if (add.getVersion().compareTo(OFVersion.OF_15) >= 0) {
+            b.setStats(factory.buildStatV6().build());
+        } else {
+            b.setPacketCount(U64.ZERO).setByteCount(U64.ZERO);
+        }
+        return b.build();
+    }
+
+    @Override
+    public CompletableFuture<OFBarrierReply> barrier() {
+        if (!answerBarriers) {
+            return CompletableFuture.failedFuture(new TimeoutException("BARRIER_REQUEST xid 7 to fake unanswered after 10 ms"));
+        }
+        return CompletableFuture.completedFuture(factory.buildBarrierReply().build());
+    }
+
+    @Override
+    public void disconnect() {
+        connected = false;
+    }
+}
