@@ -93,7 +93,9 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
 
     @Deactivate
     synchronized void deactivate() {
-        thread.shutdownNow();
+        if (thread != null) {
+            thread.shutdownNow();
+        }
         manager = null;
         LOG.info("devices stopped");
     }

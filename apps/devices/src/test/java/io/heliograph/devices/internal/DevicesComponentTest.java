@@ -1,0 +1,125 @@
+package io.heliograph.devices.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Proxy;
+import java.util.Set;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.projectfloodlight.openflow.protocol.OFFactories;
+import org.projectfloodlight.openflow.protocol.OFType;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.MacAddress;
+import org.projectfloodlight.openflow.types.VlanVid;
+
+import io.heliograph.core.MessageListener.Command;
+import io.heliograph.core.OFSwitch;
+import io.heliograph.devices.Host;
+
+class DevicesComponentTest {
+
+    private final DevicesComponent component = new DevicesComponent();
+    private final OFSwitch sw = switchWithId(DatapathId.of(1));
+
+    @AfterEach
+    void stop() {
+        component.deactivate();
+    }
+
+    @Test
+    void joinsThePacketInPipelineAsDevices() {
+        assertEquals("devices", component.getName());
+        assertEquals(Set.of(OFType.PACKET_IN), component.getTypes());
+    }
+
+    @Test
+    void learnsFromPacketInsAndAlwaysContinues() {
+        component.activate(config(300_000, 1_000));
+
+        assertEquals(Command.CONTINUE, component.receive(sw,
+                TestFrames.packetIn(OFVersion.OF_13, 1, TestFrames.arpRequest(TestFrames.MAC_A, TestFrames.IP_A,
+                        TestFrames.IP_B))));
+        assertEquals(Command.CONTINUE, component.receive(sw, TestFrames.packetIn(OFVersion.OF_13, 1, new byte[5])));
+        assertEquals(Command.CONTINUE, component.receive(sw, OFFactories.getFactory(OFVersion.OF_13).echoRequest(
+                new byte[0])));
+
+        Host host = waitFor(() -> component.getHost(MacAddress.of(TestFrames.MAC_A), VlanVid.ZERO));
+        assertEquals(DatapathId.of(1), host.attachmentPoints().get(0).port().dpid());
+    }
+
+    @Test
+    void aBadConfigurationIsRefusedAndThePreviousOneStays() {
+        component.activate(config(300_000, 1_000));
+        component.modified(config(60_000, 0));
+        component.modified(config(60_000, 120_000));
+
+        assertEquals(new TrackerSettings(60_000, 0, 8, 16, 65_536), component.settings());
+    }
+
+    @Test
+    void lookupsBeforeActivationSayItIsNotActive() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, component::getHosts);
+        assertEquals("device tracking is not active", e.getMessage());
+        assertEquals(Command.CONTINUE, component.receive(sw, TestFrames.packetIn(OFVersion.OF_13, 1, new byte[60])));
+    }
+
+    private static <T> T waitFor(Supplier<T> value) {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        T result;
+        while ((result = value.get()) == null && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertNotNull(result, "not there within 5 s");
+        return result;
+    }
+
+    private static OFSwitch switchWithId(DatapathId id) {
+        return (OFSwitch) Proxy.newProxyInstance(OFSwitch.class.getClassLoader(), new Class<?>[] {OFSwitch.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("getId")) {
+                        return id;
+                    }
+                    throw new UnsupportedOperationException(method.getName() + " is not needed by device tracking");
+                });
+    }
+
+    private static DevicesConfig config(long timeoutMs, long windowMs) {
+        return new DevicesConfig() {
+            @Override
+            public Class<? extends Annotation> annotationType() {
+                return DevicesConfig.class;
+            }
+
+            @Override
+            public long hostTimeoutMs() {
+                return timeoutMs;
+            }
+
+            @Override
+            public long multiHomeWindowMs() {
+                return windowMs;
+            }
+
+            @Override
+            public int maxAttachmentPoints() {
+                return 8;
+            }
+
+            @Override
+            public int maxAddressesPerHost() {
+                return 16;
+            }
+
+            @Override
+            public int maxHosts() {
+                return 65_536;
+            }
+        };
+    }
+}
