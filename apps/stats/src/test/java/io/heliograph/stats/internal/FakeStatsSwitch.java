@@ -2,12 +2,12 @@ package io.heliograph.stats.internal;
 
 import java.net.InetSocketAddress;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
 import org.projectfloodlight.openflow.protocol.OFBarrierReply;
@@ -42,9 +42,9 @@ final class FakeStatsSwitch implements OFSwitch {
     private final Map<OFStatsType, Function<OFFactory, List<? extends OFStatsReply>>> scripts =
             new EnumMap<>(OFStatsType.class);
     private final Map<OFStatsType, Boolean> refusals = new EnumMap<>(OFStatsType.class);
-    final List<OFStatsRequest<?>> requests = new ArrayList<>();
-    final List<CompletableFuture<?>> pending = new ArrayList<>();
-    boolean connected = true;
+    final List<OFStatsRequest<?>> requests = new CopyOnWriteArrayList<>();
+    final List<CompletableFuture<?>> pending = new CopyOnWriteArrayList<>();
+    volatile boolean connected = true;
 
     FakeStatsSwitch(long dpid, OFVersion version) {
         this.id = DatapathId.of(dpid);
@@ -52,14 +52,14 @@ final class FakeStatsSwitch implements OFSwitch {
     }
 
     /** Answers every request of this type with the parts {@code parts} builds at that moment. */
-    FakeStatsSwitch answer(OFStatsType type, Function<OFFactory, List<? extends OFStatsReply>> parts) {
+    synchronized FakeStatsSwitch answer(OFStatsType type, Function<OFFactory, List<? extends OFStatsReply>> parts) {
         scripts.put(type, parts);
         refusals.remove(type);
         return this;
     }
 
     /** Answers every request of this type with an OpenFlow error. */
-    FakeStatsSwitch refuse(OFStatsType type) {
+    synchronized FakeStatsSwitch refuse(OFStatsType type) {
         scripts.remove(type);
         refusals.put(type, true);
         return this;
@@ -72,7 +72,7 @@ final class FakeStatsSwitch implements OFSwitch {
 
     @Override
     @SuppressWarnings("unchecked")
-    public <R extends OFStatsReply> CompletableFuture<List<R>> requestStatistics(OFStatsRequest<R> request) {
+    public synchronized <R extends OFStatsReply> CompletableFuture<List<R>> requestStatistics(OFStatsRequest<R> request) {
         requests.add(request);
         CompletableFuture<List<R>> future = new CompletableFuture<>();
         if (refusals.containsKey(request.getStatsType())) {

@@ -1,0 +1,92 @@
+package io.heliograph.stats.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.annotation.Annotation;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.projectfloodlight.openflow.protocol.OFStatsType;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+
+/** The DS component: polls on its own thread at the configured interval, changed live. */
+class StatisticsComponentTest {
+
+    private final FakeSwitchService switches = new FakeSwitchService();
+    private final FakeStatsSwitch sw = new FakeStatsSwitch(1, OFVersion.OF_13)
+            .answer(OFStatsType.PORT, f -> List.of(f.buildPortStatsReply().build()));
+    private StatisticsComponent component;
+
+    @AfterEach
+    void stop() {
+        if (component != null) {
+            component.deactivate();
+        }
+    }
+
+    private static StatisticsConfig config(long intervalMs, int historySize, long timeoutMs) {
+        return new StatisticsConfig() {
+            @Override
+            public Class<? extends Annotation> annotationType() {
+                return StatisticsConfig.class;
+            }
+
+            @Override
+            public long intervalMs() {
+                return intervalMs;
+            }
+
+            @Override
+            public int historySize() {
+                return historySize;
+            }
+
+            @Override
+            public long timeoutMs() {
+                return timeoutMs;
+            }
+        };
+    }
+
+    private static void await(String what, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within 10 s: " + what);
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
+    void pollsAtOnceThenAtTheIntervalAndTheIntervalChangesLive() {
+        switches.add(sw);
+        component = new StatisticsComponent(switches, config(86_400_000, 5, 10_000));
+        await("the first round", () -> sw.requestCount(OFStatsType.PORT) == 1);
+        assertEquals(5, sw.requestCount(OFStatsType.PORT) + sw.requestCount(OFStatsType.FLOW)
+                + sw.requestCount(OFStatsType.TABLE) + sw.requestCount(OFStatsType.GROUP)
+                + sw.requestCount(OFStatsType.METER));
+
+        component.modified(config(100, 5, 10_000));
+        await("rounds every 100 ms", () -> sw.requestCount(OFStatsType.PORT) >= 3);
+        assertEquals(new StatsSettings(100, 5, 10_000), component.settings());
+    }
+
+    @Test
+    void badConfigurationIsRefusedAndTheOldOneKept() {
+        component = new StatisticsComponent(switches, config(5_000, 5, 10_000));
+        component.modified(config(5_000, 0, 10_000));
+        assertEquals(new StatsSettings(5_000, 5, 10_000), component.settings());
+    }
+
+    @Test
+    void badConfigurationAtStartUsesTheDefaults() {
+        component = new StatisticsComponent(switches, config(1, 5, 10_000));
+        assertEquals(StatsSettings.DEFAULTS, component.settings());
+        assertTrue(component.getTrafficMatrix().byMac().isEmpty());
+    }
+}
