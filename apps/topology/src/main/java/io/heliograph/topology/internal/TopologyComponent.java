@@ -103,6 +103,14 @@ public final class TopologyComponent implements TopologyService, MessageListener
     @Deactivate
     void deactivate() {
         topologyThread.shutdownNow();
+        try {
+            // The state belongs to that thread: let a task already running finish before it is cleared.
+            if (!topologyThread.awaitTermination(2, TimeUnit.SECONDS)) {
+                LOG.warn("the topology thread did not stop within 2 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         discovery.clear();
         LOG.info("topology stopped");
     }

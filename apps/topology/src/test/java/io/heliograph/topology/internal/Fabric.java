@@ -34,10 +34,15 @@ final class Fabric {
     final Map<DatapathId, FakeSwitch> switches = new LinkedHashMap<>();
     /** Where a frame sent out of the key port arrives; a one-way cable has one entry. */
     final Map<SwitchPort, SwitchPort> cables = new HashMap<>();
-    private final ProbeReceiver receiver;
+    private final Receiver receiver;
     final List<Command> commands = new ArrayList<>();
 
-    Fabric(ProbeReceiver receiver) {
+    /** Where packet-ins go: the probe receiver, or the whole component. */
+    interface Receiver {
+        Command receive(io.heliograph.core.OFSwitch sw, OFMessage message);
+    }
+
+    Fabric(Receiver receiver) {
         this.receiver = receiver;
     }
 

@@ -30,16 +30,18 @@ import org.projectfloodlight.openflow.types.OFPort;
 import io.heliograph.core.OFSwitch;
 
 /**
- * A switch of one OpenFlow version with a port table, recording what discovery writes to it. (The
- * core's shared test fixture had not landed when this was written.)
+ * A switch of one OpenFlow version with a port table whose ports can go down, come up and be
+ * deleted, recording what discovery writes to it. (The core's shared fixture,
+ * io.heliograph.core.testing.FakeSwitch, has no ports, which is all discovery looks at.)
  */
 final class FakeSwitch implements OFSwitch {
 
     private final DatapathId id;
     private final OFFactory factory;
-    private final Map<OFPort, OFPortDesc> ports = new LinkedHashMap<>();
-    final List<OFMessage> written = new ArrayList<>();
-    boolean connected = true;
+    /** Replaced whole on every change, so discovery's thread reads it while a test changes it. */
+    private volatile Map<OFPort, OFPortDesc> ports = new LinkedHashMap<>();
+    private final List<OFMessage> written = new ArrayList<>();
+    volatile boolean connected = true;
 
     /** A switch with physical ports 1..portCount, all up, plus its LOCAL port. */
     FakeSwitch(long dpid, OFVersion version, int portCount) {
@@ -48,19 +50,26 @@ final class FakeSwitch implements OFSwitch {
         for (int p = 1; p <= portCount; p++) {
             setPort(p, true);
         }
-        ports.put(OFPort.LOCAL, port(OFPort.LOCAL, true));
+        Map<OFPort, OFPortDesc> withLocal = new LinkedHashMap<>(ports);
+        withLocal.put(OFPort.LOCAL, port(OFPort.LOCAL, true));
+        ports = withLocal;
     }
 
     /** Replaces the port's description with one that is up or down (link down), as PORT_STATUS would. */
     OFPortDesc setPort(int number, boolean up) {
         OFPortDesc desc = port(OFPort.of(number), up);
-        ports.put(desc.getPortNo(), desc);
+        Map<OFPort, OFPortDesc> next = new LinkedHashMap<>(ports);
+        next.put(desc.getPortNo(), desc);
+        ports = next;
         return desc;
     }
 
     /** Removes the port from the table, as PORT_STATUS DELETE would; returns its last description. */
     OFPortDesc deletePort(int number) {
-        return ports.remove(OFPort.of(number));
+        Map<OFPort, OFPortDesc> next = new LinkedHashMap<>(ports);
+        OFPortDesc gone = next.remove(OFPort.of(number));
+        ports = next;
+        return gone;
     }
 
     private OFPortDesc port(OFPort number, boolean up) {
@@ -74,7 +83,7 @@ final class FakeSwitch implements OFSwitch {
     }
 
     /** The messages written since the last call. */
-    List<OFMessage> take() {
+    synchronized List<OFMessage> take() {
         List<OFMessage> taken = List.copyOf(written);
         written.clear();
         return taken;
@@ -131,13 +140,13 @@ final class FakeSwitch implements OFSwitch {
     }
 
     @Override
-    public boolean write(OFMessage message) {
+    public synchronized boolean write(OFMessage message) {
         written.add(message);
         return connected;
     }
 
     @Override
-    public boolean write(Collection<? extends OFMessage> messages) {
+    public synchronized boolean write(Collection<? extends OFMessage> messages) {
         written.addAll(messages);
         return connected;
     }

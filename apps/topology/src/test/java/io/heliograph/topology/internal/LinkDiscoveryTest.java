@@ -43,7 +43,7 @@ class LinkDiscoveryTest {
     private final LinkDiscovery discovery = new LinkDiscovery(codec, SETTINGS, () -> now, published::add);
     private final ProbeReceiver receiver = new ProbeReceiver(codec, () -> now, () -> SETTINGS, Runnable::run,
             discovery);
-    private final Fabric fabric = new Fabric(receiver);
+    private final Fabric fabric = new Fabric(receiver::receive);
 
     private FakeSwitch add(long dpid, OFVersion version, int ports) {
         FakeSwitch sw = fabric.add(new FakeSwitch(dpid, version, ports));

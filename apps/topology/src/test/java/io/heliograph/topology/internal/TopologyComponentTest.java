@@ -1,0 +1,181 @@
+package io.heliograph.topology.internal;
+
+import static io.heliograph.topology.internal.Fabric.end;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.annotation.Annotation;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.projectfloodlight.openflow.protocol.OFType;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.types.DatapathId;
+
+import io.heliograph.core.MessageListener.Command;
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.SwitchService;
+import io.heliograph.topology.Link;
+import io.heliograph.topology.TopologyEvent;
+import io.heliograph.topology.TopologyEvent.Type;
+
+/** The DS component with its real topology thread; waits poll a condition with a deadline. */
+class TopologyComponentTest {
+
+    private final Map<DatapathId, OFSwitch> connected = new ConcurrentHashMap<>();
+    private final SwitchService switchService = new SwitchService() {
+        @Override
+        public Map<DatapathId, OFSwitch> getSwitches() {
+            return connected;
+        }
+
+        @Override
+        public OFSwitch getSwitch(DatapathId id) {
+            return connected.get(id);
+        }
+    };
+    private TopologyComponent component;
+
+    @AfterEach
+    void stop() {
+        if (component != null) {
+            component.deactivate();
+        }
+    }
+
+    static TopologyConfig config(long interval, long timeout, long maxAge) {
+        return new TopologyConfig() {
+            @Override
+            public Class<? extends Annotation> annotationType() {
+                return TopologyConfig.class;
+            }
+
+            @Override
+            public long lldpIntervalMs() {
+                return interval;
+            }
+
+            @Override
+            public long linkTimeoutMs() {
+                return timeout;
+            }
+
+            @Override
+            public long lldpMaxAgeMs() {
+                return maxAge;
+            }
+        };
+    }
+
+    @Test
+    void itIsThePacketInListenerNamedTopology() {
+        component = new TopologyComponent(switchService, config(5_000, 15_000, 3_000));
+        assertEquals("topology", component.getName());
+        assertEquals(Set.of(OFType.PACKET_IN), component.getTypes());
+        assertEquals(0, component.getTopology().links().size());
+    }
+
+    @Test
+    void badConfigurationIsRefusedAndTheLastGoodOneKept() {
+        component = new TopologyComponent(switchService, config(5_000, 4_000, 3_000));
+        assertEquals(TopologySettings.DEFAULTS, component.settings(), "a timeout shorter than the interval");
+        component.modified(config(2_000, 6_000, 1_000));
+        assertEquals(new TopologySettings(2_000, 6_000, 1_000), component.settings());
+        component.modified(config(2_000, 6_000, 0));
+        assertEquals(new TopologySettings(2_000, 6_000, 1_000), component.settings());
+    }
+
+    @Test
+    void switchesConnectedBeforeItStartedAreDiscoveredAndListenersToldInOrder() {
+        FakeSwitch a = new FakeSwitch(1, OFVersion.OF_13, 2);
+        FakeSwitch b = new FakeSwitch(2, OFVersion.OF_10, 2);
+        connected.put(a.getId(), a);
+        connected.put(b.getId(), b);
+        component = new TopologyComponent(switchService, config(5_000, 15_000, 3_000));
+        List<List<TopologyEvent>> events = new CopyOnWriteArrayList<>();
+        List<String> threads = new CopyOnWriteArrayList<>();
+        component.addTopologyListener(change -> {
+            threads.add(Thread.currentThread().getName());
+            events.add(change);
+        });
+        component.addTopologyListener(change -> {
+            throw new IllegalStateException("a broken listener must not stop the others");
+        });
+        Fabric fabric = new Fabric(component::receive);
+        fabric.add(a);
+        fabric.add(b);
+        fabric.cable(1, 1, 2, 1);
+        Set<Link> both = Set.of(new Link(end(1, 1), end(2, 1)), new Link(end(2, 1), end(1, 1)));
+        waitFor(() -> {
+            fabric.deliver();
+            return component.getTopology().links().equals(both);
+        }, "both directions discovered");
+        waitFor(() -> events.stream().flatMap(List::stream).filter(e -> e.type() == Type.LINK_ADDED).count() == 2,
+                "two LINK_ADDED events");
+        assertEquals(Set.of("heliograph-topology"), Set.copyOf(threads));
+        long version = 0;
+        for (List<TopologyEvent> change : events) {
+            assertTrue(change.get(0).topology().version() > version, "in order");
+            version = change.get(0).topology().version();
+        }
+        List<LinkStatus> status = component.linkStatus();
+        assertEquals(2, status.size());
+        assertTrue(status.stream().allMatch(LinkStatus::bidirectional));
+        assertTrue(TopologyCommands.render(status, component.nowMs(), component.topology(), component.lldpCounts())
+                .contains("2 switches, 2 links (0 one-way), 1 islands"));
+
+        // A switch leaving is handed to the topology thread too.
+        component.switchRemoved(b);
+        waitFor(() -> component.getTopology().links().isEmpty()
+                && component.getTopology().switches().equals(Set.of(DatapathId.of(1))), "switch 2 gone");
+    }
+
+    @Test
+    void aShorterIntervalTakesEffectWithoutARestart() {
+        FakeSwitch a = new FakeSwitch(1, OFVersion.OF_13, 1);
+        connected.put(a.getId(), a);
+        component = new TopologyComponent(switchService, config(3_600_000, 3_600_001, 3_000));
+        waitFor(() -> a.take().size() == 1, "the probe sent when the component starts");
+        component.modified(config(100, 300, 100));
+        for (int round = 0; round < 3; round++) {
+            waitFor(() -> !a.take().isEmpty(), "probe round " + round + " at the new interval");
+        }
+    }
+
+    private static void waitFor(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what);
+            }
+            Thread.onSpinWait();
+            Thread.yield();
+        }
+    }
+
+    @Test
+    void theLinksCommandSaysWhenNothingIsKnown() {
+        String out = TopologyCommands.render(List.of(), 0, TopologyGraph.EMPTY, Map.of());
+        assertTrue(out.startsWith("no links"), out);
+        assertTrue(out.contains("refused: none"), out);
+    }
+
+    @Test
+    void theLinksCommandShowsAgeDirectionAndRefusals() {
+        Link link = new Link(end(1, 1), end(2, 1));
+        TopologyGraph graph = new TopologyGraph(7, Set.of(DatapathId.of(1), DatapathId.of(2)), Set.of(link));
+        String out = TopologyCommands.render(List.of(new LinkStatus(link, 1_000, 9_000, false)), 10_000, graph,
+                Map.of(LldpProbeCodec.Outcome.ACCEPTED, 5L, LldpProbeCodec.Outcome.BAD_SIGNATURE, 2L));
+        assertTrue(out.contains("age     9.0s"), out);
+        assertTrue(out.contains("seen   1.0s ago"), out);
+        assertTrue(out.contains("ONE-WAY"), out);
+        assertTrue(out.contains("1 links (1 one-way)"), out);
+        assertTrue(out.contains("LLDP accepted 5, refused: bad_signature 2"), out);
+    }
+}
