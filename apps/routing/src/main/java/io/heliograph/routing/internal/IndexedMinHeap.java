@@ -24,10 +24,6 @@ final class IndexedMinHeap {
         return size == 0;
     }
 
-    boolean contains(int node) {
-        return position[node] >= 0;
-    }
-
     /** Inserts the node, or lowers its key if it is already in the heap with a higher one. */
     void offer(int node, double newKey) {
         if (position[node] < 0) {

@@ -37,20 +37,12 @@ final class Path {
         return new Path(source, edges, sum);
     }
 
-    int source() {
-        return source;
-    }
-
     int length() {
         return edges.length;
     }
 
     int edge(int i) {
         return edges[i];
-    }
-
-    int[] edges() {
-        return edges.clone();
     }
 
     double cost() {

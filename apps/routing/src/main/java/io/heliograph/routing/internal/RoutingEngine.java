@@ -46,7 +46,6 @@ final class RoutingEngine {
     private final Function<SwitchPort, PortRate> rates;
     private final LongSupplier nanoClock;
     private final AtomicLong searches = new AtomicLong();
-    private final AtomicLong snapshotsBuilt = new AtomicLong();
     private volatile RoutingSettings settings = RoutingSettings.DEFAULTS;
     private volatile Snapshot snapshot;
 
@@ -128,11 +127,6 @@ final class RoutingEngine {
         return searches.get();
     }
 
-    /** Snapshots (graph builds) made so far, for tests and figures. */
-    long snapshotsBuilt() {
-        return snapshotsBuilt.get();
-    }
-
     private Snapshot current() {
         Topology now = topology.get();
         long version = now == null ? Long.MIN_VALUE : now.version();
@@ -177,7 +171,6 @@ final class RoutingEngine {
             this.version = version;
             this.graph = topology == null ? LinkGraph.of(List.of(), List.of()) : LinkGraph.of(topology);
             this.settings = settings;
-            snapshotsBuilt.incrementAndGet();
         }
 
         /** Lock-free when the costs are current; costs are computed under the lock, once. */

@@ -28,10 +28,6 @@ final class ShortestPathTree {
         this.blockedEdges = blockedEdges;
     }
 
-    int source() {
-        return source;
-    }
-
     boolean reaches(int node) {
         return distance[node] != Double.POSITIVE_INFINITY;
     }

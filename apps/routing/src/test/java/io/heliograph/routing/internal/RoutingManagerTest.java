@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFactories;
@@ -118,17 +119,8 @@ class RoutingManagerTest {
         TestNetwork diamond = ShortestRouteTest.diamond();
         current = diamond.topology(1);
         RoutingManager manager = manager(config(Metric.UTILISATION, 16));
-        StatisticsService busy = new StatisticsService() {
-            @Override
-            public PortRate getPortRate(SwitchPort port) {
-                return port.equals(TestNetwork.port(1, 1)) ? new PortRate(port, Instant.EPOCH, 0, 9e8, 0, 0) : null;
-            }
-
-            @Override
-            public List<PortRate> getPortRateHistory(SwitchPort port) {
-                return List.of();
-            }
-        };
+        StatisticsService busy = statistics(port -> port.equals(TestNetwork.port(1, 1))
+                ? new PortRate(port, Instant.EPOCH, 0, 9e8, 0, 0) : null);
 
         manager.bindStatistics(busy);
         assertEquals(List.of(1L, 3L, 4L), switchesOf(manager.getRoute(dpid(1), dpid(4), Metric.UTILISATION)));
@@ -179,6 +171,18 @@ class RoutingManagerTest {
         ports.computeIfAbsent(port.dpid(), d -> new HashMap<>()).put(port.port(),
                 OFFactories.getFactory(OFVersion.OF_10).buildPortDesc().setPortNo(port.port()).setName("p")
                         .setHwAddr(MacAddress.of(1)).setCurr(Set.of(speed)).build());
+    }
+
+    /** Statistics that answer only what routing reads: the latest rate of a port. */
+    private static StatisticsService statistics(Function<SwitchPort, PortRate> rates) {
+        return (StatisticsService) Proxy.newProxyInstance(StatisticsService.class.getClassLoader(),
+                new Class<?>[] {StatisticsService.class}, (proxy, method, args) -> switch (method.getName()) {
+                    case "getPortRate" -> rates.apply((SwitchPort) args[0]);
+                    case "toString" -> "fake statistics";
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
     }
 
     /** Only what routing reads of a switch: its id and port table. */
