@@ -1,0 +1,123 @@
+package io.heliograph.staticflows.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.BundleContext;
+import org.projectfloodlight.openflow.protocol.OFBadActionCode;
+import org.projectfloodlight.openflow.protocol.OFErrorMsg;
+import org.projectfloodlight.openflow.protocol.OFFlowAdd;
+import org.projectfloodlight.openflow.protocol.OFType;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.types.DatapathId;
+
+import io.heliograph.core.MessageListener.Command;
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.SwitchService;
+import io.heliograph.staticflows.Action;
+import io.heliograph.staticflows.FlowEntry;
+import io.heliograph.staticflows.Result;
+
+class StaticFlowsComponentTest {
+
+    @TempDir
+    Path dataDir;
+
+    private final Map<DatapathId, OFSwitch> switches = new HashMap<>();
+
+    private final SwitchService switchService = new SwitchService() {
+        @Override
+        public Map<DatapathId, OFSwitch> getSwitches() {
+            return switches;
+        }
+
+        @Override
+        public OFSwitch getSwitch(DatapathId id) {
+            return switches.get(id);
+        }
+    };
+
+    private BundleContext context() {
+        return (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BundleContext.class},
+                (proxy, method, args) -> method.getName().equals("getProperty")
+                        && StaticFlowsComponent.DATA_DIR_PROPERTY.equals(args[0]) ? dataDir.toString() : null);
+    }
+
+    private static StaticFlowsConfig config(String directory) {
+        return new StaticFlowsConfig() {
+            @Override
+            public Class<? extends Annotation> annotationType() {
+                return StaticFlowsConfig.class;
+            }
+
+            @Override
+            public String directory() {
+                return directory;
+            }
+
+            @Override
+            public boolean removeStale() {
+                return true;
+            }
+        };
+    }
+
+    private static FlowEntry web() {
+        return FlowEntry.builder(DatapathId.of(1), "web").priority(100).match("in_port", "1").apply(Action.output(2)).build();
+    }
+
+    @Test
+    void entriesLiveInTheDataDirectoryAndComeBackAfterARestart() throws Exception {
+        StaticFlowsComponent component = new StaticFlowsComponent(switchService, context(), config(""));
+        assertEquals(Result.Outcome.STORED, component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS).outcome());
+        assertTrue(Files.exists(dataDir.resolve("staticflows/entries.json")));
+
+        StaticFlowsComponent restarted = new StaticFlowsComponent(switchService, context(), config(""));
+        assertEquals(1, restarted.list().size());
+        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2);
+        restarted.initialize(sw).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        assertEquals(1, sw.flows.size(), "installed before the switch is announced");
+    }
+
+    @Test
+    void aConfiguredDirectoryWins() throws Exception {
+        Path elsewhere = dataDir.resolve("elsewhere");
+        StaticFlowsComponent component = new StaticFlowsComponent(switchService, context(), config(elsewhere.toString()));
+        component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        assertTrue(Files.exists(elsewhere.resolve("entries.json")));
+    }
+
+    @Test
+    void itsErrorsStopInTheErrorPipelineOthersGoOn() throws Exception {
+        StaticFlowsComponent component = new StaticFlowsComponent(switchService, context(), config(""));
+        assertEquals("staticflows", component.getName());
+        assertEquals(Set.of(OFType.ERROR), component.getTypes());
+        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2);
+        switches.put(sw.getId(), sw);
+        OFErrorMsg[] seen = new OFErrorMsg[1];
+        Command[] commands = new Command[1];
+        sw.errors = (s, e) -> {
+            seen[0] = e;
+            commands[0] = component.receive(s, e);
+        };
+        sw.refuse = m -> m instanceof OFFlowAdd
+                ? sw.getFactory().errorMsgs().buildBadActionErrorMsg().setCode(OFBadActionCode.BAD_OUT_PORT).build() : null;
+        Result r = component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        assertEquals(Result.Outcome.FAILED, r.outcome());
+        assertEquals(Command.STOP, commands[0]);
+
+        OFErrorMsg unrelated = seen[0].createBuilder().setXid(12345).build();
+        assertEquals(Command.CONTINUE, component.receive(sw, unrelated));
+    }
+}
