@@ -13,7 +13,7 @@ import org.projectfloodlight.openflow.types.DatapathId;
 /**
  * The latest raw statistics of one switch, as it reported them, every part of each multipart reply
  * joined. Each kind carries the time its reply arrived; a kind the switch's version lacks (groups and
- * meters before OpenFlow 1.3), or that it refused or has not answered yet, is {@link Sample#NONE}.
+ * meters before OpenFlow 1.3), or that it refused or has not answered yet, is {@link Sample#none()}.
  */
 public record SwitchStatistics(DatapathId dpid, Sample<OFPortStatsEntry> ports, Sample<OFFlowStatsEntry> flows,
         Sample<OFTableStatsEntry> tables, Sample<OFGroupStatsEntry> groups, Sample<OFMeterStats> meters) {
@@ -21,16 +21,16 @@ public record SwitchStatistics(DatapathId dpid, Sample<OFPortStatsEntry> ports, 
     /** One kind's entries and when their reply arrived (null receivedAt: never received). */
     public record Sample<T>(Instant receivedAt, List<T> entries) {
 
-        @SuppressWarnings("rawtypes")
-        public static final Sample NONE = new Sample<>(null, List.of());
+        private static final Sample<?> NONE = new Sample<>(null, List.of());
 
         public Sample {
             entries = List.copyOf(entries);
         }
 
+        /** Nothing received. */
         @SuppressWarnings("unchecked")
         public static <T> Sample<T> none() {
-            return NONE;
+            return (Sample<T>) NONE;
         }
 
         public boolean isPresent() {

@@ -1,6 +1,7 @@
 package io.heliograph.stats.internal;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -276,7 +277,7 @@ final class StatisticsCollector implements StatisticsService {
             return cache.matrix();
         }
         Map<DatapathId, Collection<FlowRate>> byDpid = new HashMap<>(flows.latest(id -> true).stream()
-                .collect(Collectors.groupingBy(FlowRate::dpid, Collectors.toCollection(java.util.ArrayList::new))));
+                .collect(Collectors.groupingBy(FlowRate::dpid, Collectors.toCollection(ArrayList::new))));
         TrafficMatrix matrix = TrafficMatrixBuilder.build(lastFlowUpdate, byDpid, edges);
         matrixCache = new MatrixCache(updates, edges, matrix);
         return matrix;

@@ -71,7 +71,7 @@ public final class StatsCommands {
                 OFFlowStatsReply::getEntries);
         Map<FlowKey, FlowRate> rates = statistics.getFlowRates(id).stream()
                 .collect(Collectors.toMap(FlowRate::flow, Function.identity(), (a, b) -> b));
-        return id + ": " + entries.size() + " flow entries\n" + FlowTable.flows(entries, rates);
+        return id + ": " + entries.size() + " flow entries\n" + ShellTables.flows(entries, rates);
     }
 
     /** The latest port rates of the switch. */
@@ -85,6 +85,6 @@ public final class StatsCommands {
         if (switches.getSwitch(id) == null && statistics.getPortRates(id).isEmpty()) {
             return "no connected switch " + id;
         }
-        return id + " port rates\n" + FlowTable.ports(statistics.getPortRates(id));
+        return id + " port rates\n" + ShellTables.ports(statistics.getPortRates(id));
     }
 }

@@ -44,21 +44,21 @@ class ShellTextTest {
                 .setMatch(macs(1, 1, 2)).setByteCount(U64.of(123_456)).setPacketCount(U64.of(90)).setDurationSec(42)
                 .build();
         FlowRate rate = new FlowRate(DatapathId.of(1), StatisticsCollector.keyOf(high), Instant.EPOCH, 8_000, 1);
-        String text = FlowTable.flows(List.of(low, high), Map.of(rate.flow(), rate));
+        String text = ShellTables.flows(List.of(low, high), Map.of(rate.flow(), rate));
         String[] lines = text.split("\n");
         assertEquals(3, lines.length, text);
         assertTrue(lines[1].contains("123456") && lines[1].contains(" 8000 ") && lines[1].contains("42"), text);
         assertTrue(lines[1].contains("eth_src=02:00:00:00:00:01"), text);
         assertTrue(lines[2].startsWith("0     0 ") && lines[2].contains(" - ") && lines[2].contains("*"), text);
-        assertEquals("no flow entries", FlowTable.flows(List.of(), Map.of()));
+        assertEquals("no flow entries", ShellTables.flows(List.of(), Map.of()));
     }
 
     @Test
     void portRatesTable() {
         PortRate rate = new PortRate(SwitchPort.of(DatapathId.of(1), OFPort.of(3)), Instant.EPOCH, 1e6, 2e6, 10, 20);
-        String text = FlowTable.ports(List.of(rate));
+        String text = ShellTables.ports(List.of(rate));
         assertTrue(text.split("\n")[1].matches("3\\s+1000000\\s+2000000\\s+10\\.0\\s+20\\.0"), text);
-        assertTrue(FlowTable.ports(List.of()).startsWith("no port rates yet"));
+        assertTrue(ShellTables.ports(List.of()).startsWith("no port rates yet"));
     }
 
     @Test

@@ -13,9 +13,9 @@ import io.heliograph.stats.FlowRate;
 import io.heliograph.stats.PortRate;
 
 /** Text tables for the shell: flow entries and port rates. */
-final class FlowTable {
+final class ShellTables {
 
-    private FlowTable() {
+    private ShellTables() {
     }
 
     /**
