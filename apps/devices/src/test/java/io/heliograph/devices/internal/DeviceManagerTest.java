@@ -289,4 +289,48 @@ class DeviceManagerTest {
             thread.shutdownNow();
         }
     }
+
+    @Test
+    void manyIoThreadsAtOnceNeverLoseOrCorruptAHost() throws Exception {
+        ExecutorService tracker = Executors.newSingleThreadExecutor();
+        ExecutorService io = Executors.newFixedThreadPool(4);
+        try {
+            devices = new DeviceManager(TrackerSettings.DEFAULTS, java.time.Clock.systemUTC(), tracker, 100_000);
+            int perThread = 250;
+            CountDownLatch start = new CountDownLatch(1);
+            for (int t = 0; t < 4; t++) {
+                int thread = t;
+                io.submit(() -> {
+                    start.await();
+                    for (int i = 0; i < perThread; i++) {
+                        int n = thread * perThread + i;
+                        // each host twice from its port: the second is a repeat the I/O thread keeps off the queue
+                        for (int repeat = 0; repeat < 2; repeat++) {
+                            devices.packetIn(DatapathId.of(1 + thread), TestFrames.packetIn(OFVersion.OF_13, 1 + i,
+                                    TestFrames.arpRequest(0x0200_0000_0000L + n, 0x0a01_0000 + n, IP_B)));
+                        }
+                    }
+                    return null;
+                });
+            }
+            start.countDown();
+            io.shutdown();
+            assertTrue(io.awaitTermination(10, TimeUnit.SECONDS));
+
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (devices.getHosts().size() < 4 * perThread && System.nanoTime() < deadline) {
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+            }
+            assertEquals(4 * perThread, devices.getHosts().size());
+            for (int n = 0; n < 4 * perThread; n += 37) {
+                IPv4Address ip = IPv4Address.of(0x0a01_0000 + n);
+                Host host = devices.getHostsByIpv4(ip).iterator().next();
+                assertEquals(MacAddress.of(0x0200_0000_0000L + n), host.mac());
+                assertEquals(List.of(host), List.copyOf(devices.getHostsAt(host.attachmentPoints().get(0).port())));
+            }
+        } finally {
+            io.shutdownNow();
+            tracker.shutdownNow();
+        }
+    }
 }
