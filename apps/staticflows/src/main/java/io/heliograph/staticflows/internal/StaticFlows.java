@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 import org.projectfloodlight.openflow.types.DatapathId;
@@ -40,6 +41,7 @@ public final class StaticFlows implements StaticFlowService {
     private final Function<DatapathId, OFSwitch> switches;
     private final Pusher pusher = new Pusher();
     private final Reconciler reconciler;
+    private final Executor executor;
 
     // Guarded by this.
     private final Map<DatapathId, Map<String, StaticEntry>> entries = new TreeMap<>();
@@ -47,10 +49,15 @@ public final class StaticFlows implements StaticFlowService {
     private final Map<DatapathId, Map<String, Reconciler.Outcome>> states = new TreeMap<>();
     private final List<String> loadProblems = new ArrayList<>();
 
-    public StaticFlows(EntryFile file, Function<DatapathId, OFSwitch> switches, boolean removeStale) {
+    /**
+     * @param executor runs what follows a switch's answer (bookkeeping and saving the file), so the
+     *                 switch's I/O thread never waits for the disk
+     */
+    public StaticFlows(EntryFile file, Function<DatapathId, OFSwitch> switches, boolean removeStale, Executor executor) {
         this.file = file;
         this.switches = switches;
         this.reconciler = new Reconciler(pusher, removeStale);
+        this.executor = executor;
     }
 
     /** Reads the entry file. Problems are logged and kept for {@link #loadProblems()}; nothing is dropped silently. */
@@ -207,7 +214,7 @@ public final class StaticFlows implements StaticFlowService {
             }
         }
         Translator t = new Translator(sw.getFactory());
-        return pusher.push(sw, install(t, entry)).thenCompose(refusals -> {
+        return pusher.push(sw, install(t, entry)).thenComposeAsync(refusals -> {
             List<String> errors = errors(refusals);
             if (!errors.isEmpty()) {
                 synchronized (this) {
@@ -220,7 +227,7 @@ public final class StaticFlows implements StaticFlowService {
                 return CompletableFuture.completedFuture(new Result(Result.Outcome.FAILED, errors));
             }
             List<Pusher.Op> cleanup = previous == null ? List.of() : retire(t, previous, entry);
-            return pusher.push(sw, cleanup).handle((r, e) -> {
+            return pusher.push(sw, cleanup).handleAsync((r, e) -> {
                 synchronized (this) {
                     if (entry instanceof GroupEntry g) {
                         ownedOf(entry.dpid()).groups().add(g.groupId());
@@ -238,8 +245,8 @@ public final class StaticFlows implements StaticFlowService {
                     saveQuietly();
                 }
                 return Result.of(Result.Outcome.INSTALLED);
-            });
-        }).exceptionally(e -> {
+            }, executor);
+        }, executor).exceptionally(e -> {
             String why = "stored, but the switch did not confirm it: " + Errors.describe(e)
                     + "; it is installed when the switch reconnects";
             LOG.warn("Static entry {} on {}: {}", entry.name(), entry.dpid(), why);
@@ -279,7 +286,7 @@ public final class StaticFlows implements StaticFlowService {
             }
         }
         Translator t = new Translator(sw.getFactory());
-        return pusher.push(sw, retire(t, removed, null)).handle((refusals, e) -> {
+        return pusher.push(sw, retire(t, removed, null)).handleAsync((refusals, e) -> {
             List<String> notes = new ArrayList<>();
             if (e != null) {
                 notes.add("the switch did not confirm the removal (" + Errors.describe(e) + "); it is removed when the switch reconnects");
@@ -295,7 +302,7 @@ public final class StaticFlows implements StaticFlowService {
                 }
             }
             return new Result(Result.Outcome.DELETED, notes);
-        });
+        }, executor);
     }
 
     /** Messages that put an entry on a switch (or replace its namesake in place). */
@@ -381,7 +388,7 @@ public final class StaticFlows implements StaticFlowService {
             }
             ownedNow = ownedOf(dpid).copy();
         }
-        return reconciler.reconcile(sw, valid, ownedNow).thenAccept(report -> {
+        return reconciler.reconcile(sw, valid, ownedNow).thenAcceptAsync(report -> {
             synchronized (this) {
                 report.outcomes().forEach((name, outcome) -> {
                     if (entriesOf(dpid).containsKey(name)) {
@@ -401,10 +408,16 @@ public final class StaticFlows implements StaticFlowService {
             long failed = report.outcomes().values().stream().filter(o -> o.state() == EntryStatus.State.FAILED).count();
             LOG.info("Static entries on {}: {} in place, {} pushed, {} stale removed, {} failed", dpid,
                     report.unchanged(), report.added(), report.removed(), failed);
-        }).exceptionally(e -> {
+        }, executor).exceptionally(e -> {
             LOG.warn("Static entries on {}: reconciliation failed", dpid, e);
             return null;
         });
+    }
+
+    /** True when some entry of the switch could not be installed because of its ports or version. */
+    public synchronized boolean hasUnsupported(DatapathId dpid) {
+        return states.getOrDefault(dpid, Map.of()).values().stream()
+                .anyMatch(o -> o.state() == EntryStatus.State.UNSUPPORTED);
     }
 
     /** The switch is gone: its entries wait for it to come back. */

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
@@ -16,6 +18,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.metatype.annotations.Designate;
 import org.projectfloodlight.openflow.protocol.OFErrorMsg;
 import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFType;
 import org.projectfloodlight.openflow.types.DatapathId;
 import org.slf4j.Logger;
@@ -49,6 +52,12 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
     private static final Logger LOG = LoggerFactory.getLogger(StaticFlowsComponent.class);
 
     private final SwitchService switchService;
+    /** Bookkeeping and disk writes after a switch answers, off the switch's I/O thread. */
+    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "staticflows");
+        t.setDaemon(true);
+        return t;
+    });
     private volatile StaticFlows flows;
 
     @Activate
@@ -64,6 +73,7 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
 
     @Deactivate
     void deactivate() {
+        executor.shutdown();
         LOG.info("staticflows stopped; entries stay on the switches and on disk");
     }
 
@@ -72,7 +82,7 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
                 ? Path.of(dataDir == null || dataDir.isBlank() ? "data" : dataDir, NAME)
                 : Path.of(config.directory());
         StaticFlows loaded = new StaticFlows(new EntryFile(directory, Clock.systemUTC()), switchService::getSwitch,
-                config.removeStale());
+                config.removeStale(), executor);
         loaded.load();
         flows = loaded;
     }
@@ -124,6 +134,15 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
     @Override
     public void switchRemoved(OFSwitch sw) {
         flows.switchRemoved(sw.getId());
+    }
+
+    /** A new port may be the one an entry was waiting for: try again (reconciliation adds only what is missing). */
+    @Override
+    public void portChanged(OFSwitch sw, OFPortDesc port, PortChange change) {
+        StaticFlows f = flows;
+        if (change == PortChange.ADDED && f.hasUnsupported(sw.getId())) {
+            f.reconcile(sw);
+        }
     }
 
     @Override

@@ -26,6 +26,7 @@ import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.SwitchService;
 import io.heliograph.staticflows.Action;
+import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.FlowEntry;
 import io.heliograph.staticflows.Result;
 
@@ -88,6 +89,28 @@ class StaticFlowsComponentTest {
         FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2);
         restarted.initialize(sw).toCompletableFuture().get(5, TimeUnit.SECONDS);
         assertEquals(1, sw.flows.size(), "installed before the switch is announced");
+    }
+
+    @Test
+    void anEntryWaitingForAPortIsInstalledWhenThePortAppears() throws Exception {
+        StaticFlowsComponent component = new StaticFlowsComponent(switchService, context(), config(""));
+        FlowEntry toPort3 = FlowEntry.builder(DatapathId.of(1), "p3").priority(10).apply(Action.output(3)).build();
+        component.add(toPort3).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2);
+        component.initialize(sw).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        assertEquals(EntryStatus.State.UNSUPPORTED, component.list().get(0).state());
+        assertTrue(component.list().get(0).detail().contains("port 3 does not exist"), component.list().get(0).detail());
+        assertEquals(0, sw.flows.size());
+
+        FakeSwitch grown = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        component.portChanged(grown, grown.getPort(org.projectfloodlight.openflow.types.OFPort.of(3)),
+                io.heliograph.core.SwitchListener.PortChange.ADDED);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (component.list().get(0).state() != EntryStatus.State.INSTALLED && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(EntryStatus.State.INSTALLED, component.list().get(0).state());
+        assertEquals(1, grown.flows.size());
     }
 
     @Test

@@ -53,7 +53,7 @@ class StaticFlowsTest {
     }
 
     private StaticFlows newInstance() {
-        StaticFlows f = new StaticFlows(new EntryFile(dir, Clock.systemUTC()), connected::get, true);
+        StaticFlows f = new StaticFlows(new EntryFile(dir, Clock.systemUTC()), connected::get, true, Runnable::run);
         f.load();
         return f;
     }
