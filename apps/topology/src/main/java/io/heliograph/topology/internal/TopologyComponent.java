@@ -71,12 +71,23 @@ public final class TopologyComponent implements TopologyService, MessageListener
     private ScheduledFuture<?> rounds;
 
     @Activate
-    public TopologyComponent(@Reference SwitchService switchService, TopologyConfig config) {
+    public TopologyComponent(TopologyConfig config) {
         settings = parse(config, TopologySettings.DEFAULTS);
         LldpProbeCodec codec = LldpProbeCodec.random();
         discovery = new LinkDiscovery(codec, settings, CLOCK, this::deliver);
         receiver = new ProbeReceiver(codec, CLOCK, () -> settings, topologyThread, discovery);
-        // Switches that connected before this bundle started (a hot-swapped topology) get no switchAdded.
+        schedule(settings);
+        LOG.info("topology active ({}, instance {})", settings, Integer.toHexString(codec.instance()));
+    }
+
+    /**
+     * Switches that connected before this component started (a hot-swapped topology bundle) get no
+     * switchAdded, so they are taken from the switch service. The reference is optional and dynamic
+     * because the switch service's own component takes our SwitchListener: with a mandatory
+     * reference each would wait for the other's activation lock.
+     */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    void setSwitchService(SwitchService switchService) {
         for (OFSwitch sw : switchService.getSwitches().values()) {
             onTopologyThread(() -> {
                 if (sw.isConnected()) {
@@ -84,8 +95,10 @@ public final class TopologyComponent implements TopologyService, MessageListener
                 }
             });
         }
-        schedule(settings);
-        LOG.info("topology active ({}, instance {})", settings, Integer.toHexString(codec.instance()));
+    }
+
+    void unsetSwitchService(SwitchService switchService) {
+        // The switches leave through switchRemoved.
     }
 
     @Modified

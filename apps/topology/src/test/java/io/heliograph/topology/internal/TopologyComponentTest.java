@@ -42,6 +42,11 @@ class TopologyComponentTest {
     };
     private TopologyComponent component;
 
+    private void start(TopologyConfig config) {
+        component = new TopologyComponent(config);
+        component.setSwitchService(switchService);
+    }
+
     @AfterEach
     void stop() {
         if (component != null) {
@@ -75,7 +80,7 @@ class TopologyComponentTest {
 
     @Test
     void itIsThePacketInListenerNamedTopology() {
-        component = new TopologyComponent(switchService, config(5_000, 15_000, 3_000));
+        start(config(5_000, 15_000, 3_000));
         assertEquals("topology", component.getName());
         assertEquals(Set.of(OFType.PACKET_IN), component.getTypes());
         assertEquals(0, component.getTopology().links().size());
@@ -83,7 +88,7 @@ class TopologyComponentTest {
 
     @Test
     void badConfigurationIsRefusedAndTheLastGoodOneKept() {
-        component = new TopologyComponent(switchService, config(5_000, 4_000, 3_000));
+        start(config(5_000, 4_000, 3_000));
         assertEquals(TopologySettings.DEFAULTS, component.settings(), "a timeout shorter than the interval");
         component.modified(config(2_000, 6_000, 1_000));
         assertEquals(new TopologySettings(2_000, 6_000, 1_000), component.settings());
@@ -97,7 +102,7 @@ class TopologyComponentTest {
         FakeSwitch b = new FakeSwitch(2, OFVersion.OF_10, 2);
         connected.put(a.getId(), a);
         connected.put(b.getId(), b);
-        component = new TopologyComponent(switchService, config(5_000, 15_000, 3_000));
+        start(config(5_000, 15_000, 3_000));
         List<List<TopologyEvent>> events = new CopyOnWriteArrayList<>();
         List<String> threads = new CopyOnWriteArrayList<>();
         component.addTopologyListener(change -> {
@@ -140,7 +145,7 @@ class TopologyComponentTest {
     void aShorterIntervalTakesEffectWithoutARestart() {
         FakeSwitch a = new FakeSwitch(1, OFVersion.OF_13, 1);
         connected.put(a.getId(), a);
-        component = new TopologyComponent(switchService, config(3_600_000, 3_600_001, 3_000));
+        start(config(3_600_000, 3_600_001, 3_000));
         waitFor(() -> a.take().size() == 1, "the probe sent when the component starts");
         component.modified(config(100, 300, 100));
         for (int round = 0; round < 3; round++) {
