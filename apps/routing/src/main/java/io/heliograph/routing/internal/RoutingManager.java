@@ -25,6 +25,7 @@ import io.heliograph.routing.RoutingService;
 import io.heliograph.stats.PortRate;
 import io.heliograph.stats.StatisticsService;
 import io.heliograph.topology.Link;
+import io.heliograph.topology.Topology;
 import io.heliograph.topology.TopologyEvent;
 import io.heliograph.topology.TopologyListener;
 import io.heliograph.topology.TopologyService;
@@ -44,13 +45,20 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
     private static final Logger LOG = LoggerFactory.getLogger(RoutingManager.class);
 
     private final RoutingEngine engine;
+    private volatile TopologyService topology;
+    private volatile SwitchService switches;
     private volatile StatisticsService statistics;
 
+    /*
+     * Every reference is optional and dynamic. This component is itself a topology and a switch
+     * listener, so the topology and OpenFlow components may activate it while they are activating
+     * themselves; a mandatory reference back to them would then be circular and fail activation.
+     * Until the topology is bound there are no routes (only src == dst); until the switches are,
+     * port speeds are unknown and the configured default applies.
+     */
     @Activate
-    public RoutingManager(@Reference(name = "topology") TopologyService topology,
-            @Reference(name = "switches") SwitchService switches,
-            RoutingConfig config) {
-        engine = new RoutingEngine(topology::getTopology, new SwitchPortSpeeds(switches), this::portRate,
+    public RoutingManager(RoutingConfig config) {
+        engine = new RoutingEngine(this::currentTopology, new SwitchPortSpeeds(() -> switches), this::portRate,
                 System::nanoTime);
         configure(config);
         LOG.info("routing active ({})", engine.settings());
@@ -60,6 +68,35 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
     void modified(RoutingConfig config) {
         configure(config);
         LOG.info("routing reconfigured ({})", engine.settings());
+    }
+
+    @Reference(name = "topology", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindTopology(TopologyService service) {
+        topology = service;
+        // A new topology service numbers its versions afresh: never trust a cached one across it.
+        engine.topologyChanged();
+    }
+
+    void unbindTopology(TopologyService service) {
+        if (topology == service) {
+            topology = null;
+            engine.topologyChanged();
+        }
+    }
+
+    @Reference(name = "switches", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindSwitches(SwitchService service) {
+        switches = service;
+        engine.portsChanged();
+    }
+
+    void unbindSwitches(SwitchService service) {
+        if (switches == service) {
+            switches = null;
+            engine.portsChanged();
+        }
     }
 
     // Greedy, so statistics started after routing are still picked up.
@@ -86,6 +123,11 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
         } catch (IllegalArgumentException e) {
             LOG.error("Configuration {} refused, keeping {}: {}", PID, engine.settings(), e.getMessage());
         }
+    }
+
+    private Topology currentTopology() {
+        TopologyService service = topology;
+        return service == null ? null : service.getTopology();
     }
 
     private PortRate portRate(SwitchPort port) {

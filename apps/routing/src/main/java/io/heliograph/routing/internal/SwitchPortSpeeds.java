@@ -1,5 +1,7 @@
 package io.heliograph.routing.internal;
 
+import java.util.function.Supplier;
+
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
 
 import io.heliograph.core.OFSwitch;
@@ -9,15 +11,17 @@ import io.heliograph.core.SwitchService;
 /** Port speeds from the port tables of the connected switches. */
 final class SwitchPortSpeeds implements PortSpeeds {
 
-    private final SwitchService switches;
+    private final Supplier<SwitchService> switches;
 
-    SwitchPortSpeeds(SwitchService switches) {
+    /** The supplier gives null while no switch service is bound: every speed is then unknown. */
+    SwitchPortSpeeds(Supplier<SwitchService> switches) {
         this.switches = switches;
     }
 
     @Override
     public long bitsPerSecond(SwitchPort port) {
-        OFSwitch sw = switches.getSwitch(port.dpid());
+        SwitchService service = switches.get();
+        OFSwitch sw = service == null ? null : service.getSwitch(port.dpid());
         OFPortDesc desc = sw == null ? null : sw.getPort(port.port());
         return desc == null ? 0 : PortSpeedReader.bitsPerSecond(desc);
     }

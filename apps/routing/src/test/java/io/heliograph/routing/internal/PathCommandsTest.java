@@ -2,21 +2,20 @@ package io.heliograph.routing.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.Map;
-
 import org.junit.jupiter.api.Test;
-import org.projectfloodlight.openflow.types.DatapathId;
 
-import io.heliograph.core.OFSwitch;
-import io.heliograph.core.SwitchService;
 import io.heliograph.routing.Metric;
 
 class PathCommandsTest {
 
     private final TestNetwork diamond = ShortestRouteTest.diamond();
-    private final RoutingManager manager = new RoutingManager(() -> diamond.topology(1), new EmptySwitches(),
-            RoutingManagerTest.config(Metric.HOPS, 16));
+    private final RoutingManager manager = new RoutingManager(RoutingManagerTest.config(Metric.HOPS, 16));
     private final PathCommands commands = new PathCommands(manager, manager);
+
+    PathCommandsTest() {
+        // No switch service: every port speed is unknown and the default 1000 Mbit/s applies.
+        manager.bindTopology(() -> diamond.topology(1));
+    }
 
     @Test
     void showsEveryEqualCostRouteWithItsHopsAndCosts() {
@@ -58,18 +57,5 @@ class PathCommandsTest {
         assertEquals("k must be a number within 1..256, was 'many'", commands.path("1", "2", "many"));
         assertEquals("k must be a number within 1..256, was '0'", commands.path("1", "2", "0"));
         assertEquals("'fast' is not a metric (HOPS, CAPACITY or UTILISATION)", commands.path("1", "2", "2", "fast"));
-    }
-
-    /** No switches connected: every port speed is unknown and the default applies. */
-    private static final class EmptySwitches implements SwitchService {
-        @Override
-        public Map<DatapathId, OFSwitch> getSwitches() {
-            return Map.of();
-        }
-
-        @Override
-        public OFSwitch getSwitch(DatapathId id) {
-            return null;
-        }
     }
 }

@@ -36,6 +36,7 @@ import io.heliograph.stats.StatisticsService;
 import io.heliograph.topology.Link;
 import io.heliograph.topology.Topology;
 import io.heliograph.topology.TopologyEvent;
+import io.heliograph.topology.TopologyService;
 
 class RoutingManagerTest {
 
@@ -57,7 +58,10 @@ class RoutingManagerTest {
     };
 
     private RoutingManager manager(RoutingConfig config) {
-        return new RoutingManager(() -> current, switches, config);
+        RoutingManager manager = new RoutingManager(config);
+        manager.bindTopology(() -> current);
+        manager.bindSwitches(switches);
+        return manager;
     }
 
     @Test
@@ -81,6 +85,36 @@ class RoutingManagerTest {
         assertEquals(List.of(1L, 4L, 3L), switchesOf(manager.getRoute(dpid(1), dpid(3), Metric.HOPS)));
         assertEquals(2, manager.engine().searches());
         assertEquals(1, manager.getEqualCostRoutes(dpid(1), dpid(3), Metric.HOPS).size());
+    }
+
+    @Test
+    void withoutATopologyServiceThereAreNoRoutesUntilOneIsBound() {
+        current = ShortestRouteTest.ring(4).topology(3);
+        RoutingManager manager = new RoutingManager(config(Metric.HOPS, 16));
+        assertNull(manager.getRoute(dpid(1), dpid(3), Metric.HOPS));
+        assertEquals(List.of(), manager.getKShortestRoutes(dpid(1), dpid(3), 2, Metric.HOPS));
+        assertEquals(0, manager.getRoute(dpid(2), dpid(2), Metric.HOPS).hops());
+
+        TopologyService service = () -> current;
+        manager.bindTopology(service);
+        assertEquals(List.of(1L, 2L, 3L), switchesOf(manager.getRoute(dpid(1), dpid(3), Metric.HOPS)));
+
+        manager.unbindTopology(service);
+        assertNull(manager.getRoute(dpid(1), dpid(3), Metric.HOPS));
+    }
+
+    @Test
+    void aReboundTopologyServiceIsNeverAnsweredFromTheOldCache() {
+        current = ShortestRouteTest.ring(4).topology(5);
+        RoutingManager manager = manager(config(Metric.HOPS, 16));
+        assertEquals(List.of(1L, 2L, 3L), switchesOf(manager.getRoute(dpid(1), dpid(3), Metric.HOPS)));
+
+        // A restarted topology numbers its versions from scratch and may reach the same number.
+        TestNetwork other = new TestNetwork().cable(1, 1, 4, 1).cable(4, 2, 3, 1);
+        Topology restarted = other.topology(5);
+        manager.bindTopology(() -> restarted);
+
+        assertEquals(List.of(1L, 4L, 3L), switchesOf(manager.getRoute(dpid(1), dpid(3), Metric.HOPS)));
     }
 
     @Test
