@@ -124,6 +124,10 @@ enum Field {
                 IPv6AddressWithMask m = IPv6AddressWithMask.of(t);
                 return FieldValue.of(this, m.getValue(), m.getMask());
             }
+            if (this == VLAN_VID && t.equalsIgnoreCase("present")) {
+                // Any tagged packet: the "VLAN present" bit, masked.
+                return FieldValue.of(this, OFVlanVidMatch.PRESENT, OFVlanVidMatch.PRESENT);
+            }
             int slash = t.indexOf('/');
             if (slash < 0) {
                 return FieldValue.of(this, parser.apply(t), null);
@@ -143,7 +147,7 @@ enum Field {
         return TransportPort.of((int) ranged(v, 0, 0xffff));
     }
 
-    /** A VLAN id 0..4095 (a tagged packet), or "none" for untagged packets. */
+    /** A VLAN id 0..4095 (a tagged packet), or "none" for untagged packets ("present" is handled in parse). */
     private static OFVlanVidMatch vlan(String v) {
         if (v.trim().equalsIgnoreCase("none") || v.trim().equalsIgnoreCase("untagged")) {
             return OFVlanVidMatch.UNTAGGED;

@@ -11,9 +11,17 @@ import com.google.common.hash.PrimitiveSink;
 /** A parsed match field value; {@code mask} is null for an exact match (an all-ones mask counts as exact). */
 record FieldValue(Field field, OFValueType<?> value, OFValueType<?> mask) {
 
+    /**
+     * Normalizes as switches do: an all-ones mask is an exact match, and value bits outside the mask
+     * are cleared (10.0.0.1/24 is 10.0.0.0/24), so the flow reads back from a switch as it was sent.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
     static FieldValue of(Field field, OFValueType<?> value, OFValueType<?> mask) {
         if (mask != null && isAllOnes(mask)) {
             mask = null;
+        }
+        if (mask != null) {
+            value = (OFValueType<?>) ((OFValueType) value).applyMask((OFValueType) mask);
         }
         return new FieldValue(field, value, mask);
     }

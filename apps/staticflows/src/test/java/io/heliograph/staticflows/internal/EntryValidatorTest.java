@@ -93,6 +93,7 @@ class EntryValidatorTest {
     @Test
     void vlanPcpNeedsAVlan() {
         accepted(flow().match("eth_vlan_vid", "10").match("eth_vlan_pcp", "3").build(), OF13);
+        accepted(flow().match("eth_vlan_vid", "present").match("eth_vlan_pcp", "3").build(), OF13);
         refused(flow().match("eth_vlan_pcp", "3").build(), OF13, "eth_vlan_pcp", "needs a VLAN");
         refused(flow().match("eth_vlan_vid", "none").match("eth_vlan_pcp", "3").build(), OF13, "eth_vlan_pcp");
     }

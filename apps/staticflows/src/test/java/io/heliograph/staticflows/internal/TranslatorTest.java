@@ -231,6 +231,17 @@ class TranslatorTest {
     }
 
     @Test
+    void maskedValuesAreNormalisedAsSwitchesReportThem() {
+        OFFactory f = OFFactories.getFactory(OFVersion.OF_13);
+        FlowEntry e = FlowEntry.builder(DPID, "n").match("eth_type", "0x0800").match("ipv4_src", "10.1.2.3/255.255.0.0")
+                .match("eth_dst", "00:00:00:00:00:01/ff:ff:ff:ff:ff:ff").match("eth_vlan_vid", "present").build();
+        Match m = new Translator(f).match(e);
+        assertEquals(IPv4AddressWithMask.of("10.1.0.0/16"), m.getMasked(MatchField.IPV4_SRC));
+        assertTrue(m.isExact(MatchField.ETH_DST), "an all-ones mask is an exact match");
+        assertEquals(OFVlanVidMatch.PRESENT, m.getMasked(MatchField.VLAN_VID).getMask());
+    }
+
+    @Test
     void staticCookiesAreRecognised() {
         assertTrue(Translator.isStatic(U64.of(COOKIE | 0x1234)));
         assertEquals(false, Translator.isStatic(U64.of(0x1234)));
