@@ -69,11 +69,16 @@ record FieldValue(Field field, OFValueType<?> value, OFValueType<?> mask) {
         return true;
     }
 
-    /** The value's wire bytes: every Loxi value type writes itself into a Guava sink. */
+    /**
+     * The value's wire bytes. Every Loxi value type writes itself into a Guava sink, some in a wider
+     * primitive than their wire length (a MAC address as a long): keep the low {@code getLength()} bytes.
+     */
     private static byte[] bytes(OFValueType<?> v) {
         ByteSink sink = new ByteSink();
         v.putTo(sink);
-        return sink.out.toByteArray();
+        byte[] all = sink.out.toByteArray();
+        int n = Math.min(v.getLength(), all.length);
+        return java.util.Arrays.copyOfRange(all, all.length - n, all.length);
     }
 
     /** Collects what a value writes; only the primitive writes Loxi values use matter. */
