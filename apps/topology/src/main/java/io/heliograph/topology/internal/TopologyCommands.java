@@ -1,5 +1,6 @@
 package io.heliograph.topology.internal;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -8,17 +9,22 @@ import java.util.stream.Collectors;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.OFPort;
 
 import io.heliograph.topology.internal.LldpProbeCodec.Outcome;
 
 /**
  * Gogo shell command {@code heliograph:links}: every discovered link, how long it has existed, when
  * a probe last confirmed it, and whether the other direction is known; then the islands and the
- * LLDP frames refused. The shell finds it by the service properties; no Gogo type is needed.
+ * LLDP frames refused. {@code heliograph:islands}: each island's switches and, per switch, the
+ * inter-switch ports on its broadcast tree. The shell finds them by the service properties; no Gogo
+ * type is needed.
  */
 @Component(service = Object.class, property = {
     "osgi.command.scope=heliograph",
-    "osgi.command.function=links"})
+    "osgi.command.function=links",
+    "osgi.command.function=islands"})
 public final class TopologyCommands {
 
     private final TopologyDiagnostics topology;
@@ -30,6 +36,31 @@ public final class TopologyCommands {
 
     public String links() {
         return render(topology.linkStatus(), topology.nowMs(), topology.topology(), topology.lldpCounts());
+    }
+
+    public String islands() {
+        return renderIslands(topology.topology());
+    }
+
+    static String renderIslands(TopologyGraph graph) {
+        if (graph.switches().isEmpty()) {
+            return "no switches";
+        }
+        StringBuilder out = new StringBuilder();
+        List<List<DatapathId>> islands = graph.islands().stream().map(island -> island.stream().sorted().toList())
+                .sorted(Comparator.comparing((List<DatapathId> island) -> island.get(0))).toList();
+        int n = 1;
+        for (List<DatapathId> island : islands) {
+            out.append("island ").append(n++).append(": ").append(island.size()).append(" switches, root ")
+                    .append(island.get(0)).append('\n');
+            for (DatapathId dpid : island) {
+                String ports = graph.broadcastTreePorts(dpid).stream().map(OFPort::getPortNumber).sorted()
+                        .map(String::valueOf).collect(Collectors.joining(","));
+                out.append("  ").append(dpid).append("  tree ports: ").append(ports.isEmpty() ? "none" : ports)
+                        .append('\n');
+            }
+        }
+        return out.toString().stripTrailing();
     }
 
     static String render(List<LinkStatus> links, long nowMs, TopologyGraph graph, Map<Outcome, Long> counts) {

@@ -183,4 +183,16 @@ class TopologyComponentTest {
         assertTrue(out.contains("1 links (1 one-way)"), out);
         assertTrue(out.contains("LLDP accepted 5, refused: bad_signature 2"), out);
     }
+
+    @Test
+    void theIslandsCommandShowsEachIslandsTreePorts() {
+        TopologyGraph graph = new Graphs().cable(1, 1, 2, 1).cable(2, 2, 3, 1).cable(3, 2, 1, 2).switches(9).build();
+        String out = TopologyCommands.renderIslands(graph);
+        assertTrue(out.startsWith("island 1: 3 switches, root 00:00:00:00:00:00:00:01"), out);
+        assertTrue(out.contains("00:00:00:00:00:00:00:01  tree ports: 1,2"), out);
+        assertTrue(out.contains("00:00:00:00:00:00:00:02  tree ports: 1\n"), out);
+        assertTrue(out.contains("island 2: 1 switches, root 00:00:00:00:00:00:00:09"), out);
+        assertTrue(out.endsWith("00:00:00:00:00:00:00:09  tree ports: none"), out);
+        assertEquals("no switches", TopologyCommands.renderIslands(TopologyGraph.EMPTY));
+    }
 }
