@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -38,7 +39,11 @@ import io.heliograph.devices.HostListener;
  *
  * <p>A host with no attachment point left (all timed out, or on a removed switch, or at a port that
  * now has a link) is removed: a host nobody can say where it is would only mislead forwarding, and
- * its next packet brings it back at its true place.
+ * its next packet brings it back at its true place. One exception: before the topology has found
+ * every link, a host's broadcasts come back in at other switches' inter-switch ports and look like a
+ * move. When the links are found and those points go, the host returns to the most recent point a
+ * move took it from that still looks like an edge, instead of vanishing (a fat tree converging would
+ * otherwise lose hosts that have nothing more to say, or leave them at a wrong switch).
  */
 final class HostTracker {
 
@@ -185,13 +190,13 @@ final class HostTracker {
     /** Forgets the attachment points at both ends of a new link: they face a switch, not hosts. */
     void interSwitchPortsFound(Collection<SwitchPort> ports) {
         for (SwitchPort port : ports) {
-            dropPoints(store.keysAt(port), port::equals);
+            dropPoints(store.keysAt(port), port::equals, true);
         }
     }
 
     /** Forgets attachment points at a port that went down or was deleted. */
     void portDown(SwitchPort port) {
-        dropPoints(store.keysAt(port), port::equals);
+        dropPoints(store.keysAt(port), port::equals, false);
     }
 
     /**
@@ -199,20 +204,28 @@ final class HostTracker {
      * rarely, and the scan is over the tracker's own map.
      */
     void switchRemoved(DatapathId dpid) {
-        dropPoints(List.copyOf(hosts.keySet()), port -> port.dpid().equals(dpid));
+        dropPoints(List.copyOf(hosts.keySet()), port -> port.dpid().equals(dpid), false);
     }
 
     /** Checks every attachment point against the inter-switch ports again (a topology appeared). */
     void revalidate() {
         Predicate<SwitchPort> current = interSwitch;
-        dropPoints(List.copyOf(hosts.keySet()), current);
+        dropPoints(List.copyOf(hosts.keySet()), current, true);
     }
 
-    private void dropPoints(Collection<HostKey> keys, Predicate<SwitchPort> where) {
+    /** @param facesSwitch the points go because their ports face switches (not because they went down) */
+    private void dropPoints(Collection<HostKey> keys, Predicate<SwitchPort> where, boolean facesSwitch) {
         for (HostKey key : List.copyOf(keys)) {
             TrackedHost host = hosts.get(key);
-            if (host != null && host.points.removeIf(point -> where.test(point.port))) {
-                publish(host, host.points.isEmpty() ? Change.REMOVED : Change.UPDATED);
+            if (host == null || !host.points.removeIf(point -> where.test(point.port))) {
+                continue;
+            }
+            if (!host.points.isEmpty()) {
+                publish(host, Change.UPDATED);
+            } else if (facesSwitch && host.returnFromWrongTurn(where.or(interSwitch))) {
+                publish(host, Change.MOVED);
+            } else {
+                publish(host, Change.REMOVED);
             }
         }
     }
@@ -222,6 +235,7 @@ final class HostTracker {
         for (TrackedHost host : List.copyOf(hosts.values())) {
             int superseded = host.dropSuperseded(now, settings.multiHomeWindowMs());
             int expired = host.dropNotSeenSince(now.minusMillis(settings.hostTimeoutMs()));
+            host.left.removeIf(point -> point.lastSeen.isBefore(now.minusMillis(settings.hostTimeoutMs())));
             if (host.points.isEmpty()) {
                 publish(host, Change.REMOVED);
             } else if (superseded > 0) {
@@ -273,6 +287,8 @@ final class HostTracker {
         final Set<IPAddress<?>> ipv4 = new LinkedHashSet<>();
         final Set<IPAddress<?>> ipv6 = new LinkedHashSet<>();
         final List<Point> points = new ArrayList<>(2);
+        /** The points moves took the host away from, most recently seen first. */
+        final List<Point> left = new ArrayList<>(0);
         Host published;
 
         TrackedHost(HostKey key, Instant at) {
@@ -312,7 +328,38 @@ final class HostTracker {
                 }
             }
             points.removeAll(superseded);
+            leave(superseded);
             return superseded.size();
+        }
+
+        /** Remembers points the host moved away from, in case the move turns out to be an echo. */
+        private void leave(List<Point> gone) {
+            for (Point old : gone) {
+                left.removeIf(point -> point.port.equals(old.port));
+                left.add(old);
+            }
+            left.sort(MOST_RECENT_FIRST);
+            if (left.size() > LEFT_MEMORY) {
+                // Keep the point first seen of all: where the host was before any echo of its frames.
+                Point origin = Collections.min(left, Comparator.comparing((Point point) -> point.firstSeen));
+                left.subList(LEFT_MEMORY, left.size()).clear();
+                if (!left.contains(origin)) {
+                    left.set(LEFT_MEMORY - 1, origin);
+                }
+            }
+        }
+
+        /**
+         * Puts the host back at the most recent point it moved away from whose port is not
+         * {@code facingSwitch}; false when there is none.
+         */
+        boolean returnFromWrongTurn(Predicate<SwitchPort> facingSwitch) {
+            left.removeIf(point -> facingSwitch.test(point.port));
+            if (left.isEmpty()) {
+                return false;
+            }
+            points.add(left.remove(0));
+            return true;
         }
 
         int keepMostRecent(int max) {
@@ -320,9 +367,11 @@ final class HostTracker {
                 return 0;
             }
             points.sort(MOST_RECENT_FIRST);
-            int extra = points.size() - max;
-            points.subList(max, points.size()).clear();
-            return extra;
+            List<Point> extra = points.subList(max, points.size());
+            leave(List.copyOf(extra));
+            int count = extra.size();
+            extra.clear();
+            return count;
         }
 
         int dropNotSeenSince(Instant cutoff) {
@@ -348,6 +397,9 @@ final class HostTracker {
             return a.isAfter(b) ? a : b;
         }
     }
+
+    /** How many points a host remembers leaving (the first of them always among them). */
+    private static final int LEFT_MEMORY = 16;
 
     private static final Comparator<Point> MOST_RECENT_FIRST = Comparator.comparing((Point point) -> point.lastSeen)
             .reversed();

@@ -2,6 +2,7 @@ package io.heliograph.devices.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -151,6 +152,56 @@ class HostTrackerTest {
         assertEquals(List.of(S3P1), ports(host(B)));
         assertEquals(List.of("removed", "updated"), events.take());
         assertEquals(List.of(), store.getHostsAt(S2P1));
+    }
+
+    @Test
+    void aMoveToAPortThatTurnsOutToFaceASwitchIsUndone() {
+        // Before the topology knows a link, the host's broadcast comes back in at the far end.
+        tracker = new HostTracker(settings(0), store, events);
+        see(A, S1P1, 0, arp(IP1));
+        see(A, S2P1, 5);
+        see(A, S3P1, 6);
+        events.take();
+
+        tracker.interSwitchPortsFound(List.of(S3P1));
+
+        RecordingListener.Event back = events.last();
+        assertEquals(List.of("moved"), events.take());
+        assertEquals(List.of(S3P1), ports(back.before()));
+        assertEquals(List.of(S2P1), ports(back.after()), "the most recent point it was taken from");
+        tracker.interSwitchPortsFound(List.of(S2P1));
+        assertEquals(List.of(S1P1), ports(host(A)), "every wrong turn undone, it is where it really is");
+        assertEquals(List.of(host(A)), List.copyOf(store.getHostsAt(S1P1)));
+        assertEquals(Set.of(IP1), host(A).ipv4Addresses());
+        assertEquals(List.of("moved"), events.take());
+
+        tracker.portDown(S1P1);
+        assertNull(host(A), "a port going down is no wrong turn: nothing to go back to");
+    }
+
+    @Test
+    void aHostWhoseFloodEchoedAtManyPortsEndsWhereItIsOnceTheLinksAreKnown() {
+        tracker = new HostTracker(settings(1_000), store, events);
+        see(A, S1P1, 0, arp(IP1));
+        List<SwitchPort> echoes = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            SwitchPort echo = port(10 + i % 20, 1 + i / 20);
+            echoes.add(echo);
+            see(A, echo, 1 + i);
+        }
+        tracker.sweep(at(5_000)); // every point but the last echo is superseded
+        assertEquals(List.of(echoes.get(39)), ports(host(A)));
+
+        java.util.Collections.shuffle(echoes, new java.util.Random(7));
+        Set<SwitchPort> links = new java.util.HashSet<>();
+        tracker.setInterSwitchPorts(links::contains);
+        for (SwitchPort echo : echoes) {
+            links.add(echo); // the topology finds the links one by one
+            tracker.interSwitchPortsFound(List.of(echo));
+            assertNotNull(host(A), "never lost on the way");
+        }
+        assertEquals(List.of(S1P1), ports(host(A)));
+        assertEquals(Set.of(IP1), host(A).ipv4Addresses());
     }
 
     @Test
