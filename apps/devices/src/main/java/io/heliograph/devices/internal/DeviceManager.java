@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
 import org.projectfloodlight.openflow.protocol.OFPortConfig;
@@ -254,7 +255,7 @@ final class DeviceManager implements DeviceService {
             each(listener -> listener.hostRemoved(host));
         }
 
-        private void each(java.util.function.Consumer<HostListener> call) {
+        private void each(Consumer<HostListener> call) {
             for (HostListener listener : listeners) {
                 try {
                     call.accept(listener);

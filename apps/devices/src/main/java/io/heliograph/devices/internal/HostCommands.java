@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -90,7 +91,7 @@ public final class HostCommands {
             if (host.vlan().getVlan() != 0) {
                 out.append(" vlan ").append(host.vlan().getVlan());
             }
-            String addresses = java.util.stream.Stream.concat(host.ipv4Addresses().stream().map(Object::toString),
+            String addresses = Stream.concat(host.ipv4Addresses().stream().map(Object::toString),
                     host.ipv6Addresses().stream().map(Object::toString)).collect(Collectors.joining(","));
             out.append("  ip ").append(addresses.isEmpty() ? "-" : addresses);
             out.append("  at ").append(host.attachmentPoints().stream().map(AttachmentPoint::port)
