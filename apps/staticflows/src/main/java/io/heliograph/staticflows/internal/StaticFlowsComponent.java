@@ -15,6 +15,8 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.Designate;
 import org.projectfloodlight.openflow.protocol.OFErrorMsg;
 import org.projectfloodlight.openflow.protocol.OFMessage;
@@ -39,6 +41,13 @@ import io.heliograph.staticflows.StaticFlowService;
  * switch initializer (entries are in place before a switch is announced), a switch listener, and
  * the ERROR listener "staticflows" through which the switch's refusals reach the pushes. Entries
  * live in {@code <heliograph.data.dir>/staticflows/} unless pid {@value #PID} names a directory.
+ *
+ * <p>The switch service is an optional, dynamic reference: the OpenFlow component that provides it
+ * takes our initializer and listener, so a mandatory reference back to it would make each
+ * component's activation wait for the other's (SCR's circular activation, which fails). While it is
+ * absent, entries are validated without a switch and stored; a switch that connects gets them
+ * through {@link #initialize}, and the switches already connected when the service appears are
+ * reconciled then.
  */
 @Component(service = {StaticFlowService.class, SwitchInitializer.class, SwitchListener.class, MessageListener.class},
         configurationPid = StaticFlowsComponent.PID)
@@ -51,7 +60,7 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
 
     private static final Logger LOG = LoggerFactory.getLogger(StaticFlowsComponent.class);
 
-    private final SwitchService switchService;
+    private volatile SwitchService switchService;
     /** Bookkeeping and disk writes after a switch answers, off the switch's I/O thread. */
     private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "staticflows");
@@ -61,9 +70,38 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
     private volatile StaticFlows flows;
 
     @Activate
-    public StaticFlowsComponent(@Reference SwitchService switchService, BundleContext context, StaticFlowsConfig config) {
-        this.switchService = switchService;
+    public StaticFlowsComponent(BundleContext context, StaticFlowsConfig config) {
         configure(context.getProperty(DATA_DIR_PROPERTY), config);
+    }
+
+    /** Wired by hand, with the switch service at hand from the start (as in the unit tests). */
+    StaticFlowsComponent(SwitchService switchService, BundleContext context, StaticFlowsConfig config) {
+        this(context, config);
+        bindSwitchService(switchService);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    void bindSwitchService(SwitchService service) {
+        switchService = service;
+        // Entries added while the service was away reached no switch; reconciliation adds only what is missing.
+        StaticFlows f = flows;
+        for (OFSwitch sw : service.getSwitches().values()) {
+            if (sw.isConnected()) {
+                f.reconcile(sw);
+            }
+        }
+    }
+
+    void unbindSwitchService(SwitchService service) {
+        if (switchService == service) {
+            switchService = null;
+        }
+    }
+
+    /** The connected switch with this id, or null (also while there is no switch service). */
+    private OFSwitch connectedSwitch(DatapathId dpid) {
+        SwitchService service = switchService;
+        return service == null ? null : service.getSwitch(dpid);
     }
 
     @Modified
@@ -81,7 +119,7 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
         Path directory = config.directory().isBlank()
                 ? Path.of(dataDir == null || dataDir.isBlank() ? "data" : dataDir, NAME)
                 : Path.of(config.directory());
-        StaticFlows loaded = new StaticFlows(new EntryFile(directory, Clock.systemUTC()), switchService::getSwitch,
+        StaticFlows loaded = new StaticFlows(new EntryFile(directory, Clock.systemUTC()), this::connectedSwitch,
                 config.removeStale(), executor);
         loaded.load();
         flows = loaded;
