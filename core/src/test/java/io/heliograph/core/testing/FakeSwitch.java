@@ -4,8 +4,12 @@ import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 import org.projectfloodlight.openflow.protocol.OFBarrierReply;
 import org.projectfloodlight.openflow.protocol.OFDescStatsReply;
@@ -13,45 +17,152 @@ import org.projectfloodlight.openflow.protocol.OFFactories;
 import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFFeaturesReply;
 import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFPortConfig;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
+import org.projectfloodlight.openflow.protocol.OFPortState;
 import org.projectfloodlight.openflow.protocol.OFRequest;
 import org.projectfloodlight.openflow.protocol.OFStatsReply;
 import org.projectfloodlight.openflow.protocol.OFStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFPort;
 
 import io.heliograph.core.OFSwitch;
 
 /**
- * An {@link OFSwitch} for unit tests of pipelines and apps, with no connection behind it: it has an
- * identity and a version, and records what is written to it. It answers no requests (they throw),
- * so a test that needs answers says so by failing. Shared with the apps' tests through core's
- * test-jar; thread-safe, since apps may write from their own threads.
+ * An {@link OFSwitch} for unit tests of pipelines and apps, with no connection behind it: an
+ * identity, a version, a port table the test sets, and a log of what is sent to it. Requests are
+ * answered by a {@link Responder} the test plugs in; without one they fail at once, so a test that
+ * needs answers says so. What an app's tests need beyond this (an emulated flow table, scripted
+ * statistics) is a responder or a thin subclass in that app's tests. Shared with the apps' tests
+ * through core's test-jar; thread-safe, since apps write and ask from their own threads.
  */
-public final class FakeSwitch implements OFSwitch {
+public class FakeSwitch implements OFSwitch {
+
+    /** How the switch answers requests. */
+    @FunctionalInterface
+    public interface Responder {
+        /**
+         * The answer to a request, as the core would deliver it: every part of the reply in order
+         * (one message for a single-reply request or a barrier), a future failed with an
+         * {@link io.heliograph.core.OFErrorException} for an ERROR or a
+         * {@link java.util.concurrent.TimeoutException} for a switch the core gave up on, or a future
+         * never completed for a request still waiting.
+         */
+        CompletableFuture<List<OFMessage>> answer(OFMessage request);
+    }
 
     private final DatapathId id;
     private final OFFactory factory;
-    private final List<OFMessage> written = new ArrayList<>();
+    /** Replaced whole on every change, so an app's thread reads it while the test changes it. */
+    private volatile Map<OFPort, OFPortDesc> ports = new LinkedHashMap<>();
+    private final List<OFMessage> sent = new ArrayList<>();
     private volatile boolean connected = true;
+    private volatile Consumer<OFMessage> onWrite = m -> { };
+    private volatile Responder responder = this::refuseRequest;
+    private volatile OFFeaturesReply features;
+    private volatile OFDescStatsReply description;
 
-    /** A switch speaking OpenFlow 1.3. */
+    /** A switch speaking OpenFlow 1.3, with no ports. */
     public FakeSwitch(long dpid) {
         this(dpid, OFVersion.OF_13);
     }
 
+    /** A switch with no ports. */
     public FakeSwitch(long dpid, OFVersion version) {
         this.id = DatapathId.of(dpid);
         this.factory = OFFactories.getFactory(version);
     }
 
-    /** The messages written since the last call, in order. */
+    /** A switch with physical ports 1..portCount, all up, and its LOCAL port, as a real one reports them. */
+    public FakeSwitch(long dpid, OFVersion version, int portCount) {
+        this(dpid, version);
+        for (int p = 1; p <= portCount; p++) {
+            setPort(p, true);
+        }
+        putPort(port(OFPort.LOCAL, true));
+    }
+
+    // --- the port table ---
+
+    /** Puts a port up or down (link down) in the table, replacing its description as PORT_STATUS would; returns it. */
+    public OFPortDesc setPort(int number, boolean up) {
+        return putPort(port(OFPort.of(number), up));
+    }
+
+    /** Puts a port description as given (its speeds, say) in the table, replacing one with its number; returns it. */
+    public synchronized OFPortDesc putPort(OFPortDesc desc) {
+        Map<OFPort, OFPortDesc> next = new LinkedHashMap<>(ports);
+        next.put(desc.getPortNo(), desc);
+        ports = next;
+        return desc;
+    }
+
+    /** Removes a port from the table, as PORT_STATUS DELETE would; returns its last description, or null. */
+    public synchronized OFPortDesc deletePort(int number) {
+        Map<OFPort, OFPortDesc> next = new LinkedHashMap<>(ports);
+        OFPortDesc gone = next.remove(OFPort.of(number));
+        ports = next;
+        return gone;
+    }
+
+    /** A description named p&lt;number&gt;, with a MAC address made of the dpid and port number so each is unique. */
+    private OFPortDesc port(OFPort number, boolean up) {
+        return factory.buildPortDesc()
+                .setPortNo(number)
+                .setHwAddr(MacAddress.of((id.getLong() & 0xffffff) << 16 | number.getPortNumber() & 0xffff))
+                .setName("p" + number.getPortNumber())
+                .setConfig(up ? Set.of() : Set.of(OFPortConfig.PORT_DOWN))
+                .setState(up ? Set.of() : Set.of(OFPortState.LINK_DOWN))
+                .build();
+    }
+
+    // --- what the test plugs in ---
+
+    /** What the switch does with each message written to it, after logging it (an emulated flow table, say). */
+    public FakeSwitch onWrite(Consumer<OFMessage> effect) {
+        this.onWrite = effect;
+        return this;
+    }
+
+    /** How the switch answers request(), requestStatistics() and barrier() from now on. */
+    public FakeSwitch answerWith(Responder responder) {
+        this.responder = responder;
+        return this;
+    }
+
+    /** The FEATURES_REPLY {@link #getFeatures()} returns; without one it throws. */
+    public FakeSwitch setFeatures(OFFeaturesReply features) {
+        this.features = features;
+        return this;
+    }
+
+    /** The description {@link #getDescription()} returns; without one it throws. */
+    public FakeSwitch setDescription(OFDescStatsReply description) {
+        this.description = description;
+        return this;
+    }
+
+    // --- what was sent ---
+
+    /**
+     * The messages sent since the last call, in order: those written and the requests of
+     * request() and requestStatistics(). Barriers are not logged: they order the log, and every
+     * test would have to filter them out.
+     */
     public synchronized List<OFMessage> take() {
-        List<OFMessage> taken = List.copyOf(written);
-        written.clear();
+        List<OFMessage> taken = List.copyOf(sent);
+        sent.clear();
         return taken;
     }
+
+    /** The messages sent since the last {@link #take()}, as take() would return them, without clearing. */
+    public synchronized List<OFMessage> written() {
+        return List.copyOf(sent);
+    }
+
+    // --- OFSwitch ---
 
     @Override
     public DatapathId getId() {
@@ -80,22 +191,30 @@ public final class FakeSwitch implements OFSwitch {
 
     @Override
     public OFFeaturesReply getFeatures() {
-        throw new UnsupportedOperationException("FakeSwitch has no FEATURES_REPLY");
+        OFFeaturesReply f = features;
+        if (f == null) {
+            throw new UnsupportedOperationException(this + " has no FEATURES_REPLY: give it one with setFeatures");
+        }
+        return f;
     }
 
     @Override
     public OFDescStatsReply getDescription() {
-        throw new UnsupportedOperationException("FakeSwitch has no description");
+        OFDescStatsReply d = description;
+        if (d == null) {
+            throw new UnsupportedOperationException(this + " has no description: give it one with setDescription");
+        }
+        return d;
     }
 
     @Override
     public Collection<OFPortDesc> getPorts() {
-        return List.of();
+        return List.copyOf(ports.values());
     }
 
     @Override
     public OFPortDesc getPort(OFPort port) {
-        return null;
+        return ports.get(port);
     }
 
     @Override
@@ -103,37 +222,54 @@ public final class FakeSwitch implements OFSwitch {
         return connected;
     }
 
+    /** Logs the message, then applies the {@link #onWrite} effect; refused once disconnected, as on a real connection. */
     @Override
-    public synchronized boolean write(OFMessage message) {
-        if (!connected) {
-            return false;
+    public boolean write(OFMessage message) {
+        synchronized (this) {
+            if (!connected) {
+                return false;
+            }
+            sent.add(message);
         }
-        written.add(message);
+        onWrite.accept(message);
         return true;
     }
 
     @Override
-    public synchronized boolean write(Collection<? extends OFMessage> messages) {
+    public boolean write(Collection<? extends OFMessage> messages) {
         if (!connected) {
             return false;
         }
-        written.addAll(messages);
+        messages.forEach(this::write);
         return true;
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public <R extends OFMessage> CompletableFuture<R> request(OFRequest<R> request) {
-        throw new UnsupportedOperationException("FakeSwitch answers no requests");
+        log(request);
+        return responder.answer(request).thenApply(parts -> (R) parts.get(0));
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public <R extends OFStatsReply> CompletableFuture<List<R>> requestStatistics(OFStatsRequest<R> request) {
-        throw new UnsupportedOperationException("FakeSwitch answers no requests");
+        log(request);
+        return responder.answer(request).thenApply(parts -> (List<R>) (List<?>) parts);
     }
 
     @Override
     public CompletableFuture<OFBarrierReply> barrier() {
-        throw new UnsupportedOperationException("FakeSwitch answers no requests");
+        return responder.answer(factory.barrierRequest()).thenApply(parts -> (OFBarrierReply) parts.get(0));
+    }
+
+    private synchronized void log(OFMessage request) {
+        sent.add(request);
+    }
+
+    private CompletableFuture<List<OFMessage>> refuseRequest(OFMessage request) {
+        throw new UnsupportedOperationException(this + " was sent " + request.getType()
+                + " but answers no requests: give it a Responder with answerWith");
     }
 
     /** Marks the switch disconnected: later writes are refused, as on a real connection. */
@@ -144,6 +280,6 @@ public final class FakeSwitch implements OFSwitch {
 
     @Override
     public String toString() {
-        return "FakeSwitch[" + id + "]";
+        return "FakeSwitch[" + id + ", " + factory.getVersion() + "]";
     }
 }
