@@ -23,6 +23,7 @@ import org.projectfloodlight.openflow.types.U64;
 
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.SwitchPort;
+import io.heliograph.core.testing.FakeSwitch;
 
 /**
  * Fake switches joined by cables: a packet-out a switch is told to send out of a cabled port comes

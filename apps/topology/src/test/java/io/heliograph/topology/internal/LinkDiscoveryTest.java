@@ -23,6 +23,7 @@ import org.projectfloodlight.openflow.types.OFPort;
 
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.SwitchListener.PortChange;
+import io.heliograph.core.testing.FakeSwitch;
 import io.heliograph.topology.Link;
 import io.heliograph.topology.TopologyEvent;
 import io.heliograph.topology.TopologyEvent.Type;

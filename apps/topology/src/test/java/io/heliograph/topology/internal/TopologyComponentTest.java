@@ -21,6 +21,7 @@ import org.projectfloodlight.openflow.types.DatapathId;
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.SwitchService;
+import io.heliograph.core.testing.FakeSwitch;
 import io.heliograph.topology.Link;
 import io.heliograph.topology.TopologyEvent;
 import io.heliograph.topology.TopologyEvent.Type;
