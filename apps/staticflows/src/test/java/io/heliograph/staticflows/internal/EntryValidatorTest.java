@@ -24,9 +24,9 @@ class EntryValidatorTest {
 
     private static final DatapathId DPID = DatapathId.of(1);
     private static final EntryValidator.Definitions NONE = new EntryValidator.Definitions(Set.of(), Set.of());
-    private static final SwitchView OF10 = SwitchView.of(new FakeSwitch(1, OFVersion.OF_10, 1, 1, 2, 3));
-    private static final SwitchView OF13 = SwitchView.of(new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2, 3));
-    private static final SwitchView OF15 = SwitchView.of(new FakeSwitch(1, OFVersion.OF_15, 4, 1, 2, 3));
+    private static final SwitchView OF10 = SwitchView.of(new TableSwitch(1, OFVersion.OF_10, 1, 1, 2, 3));
+    private static final SwitchView OF13 = SwitchView.of(new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3));
+    private static final SwitchView OF15 = SwitchView.of(new TableSwitch(1, OFVersion.OF_15, 4, 1, 2, 3));
 
     private static FlowEntry.Builder flow() {
         return FlowEntry.builder(DPID, "f1").priority(100);

@@ -49,7 +49,7 @@ class ReconcilerTest {
                 .build();
     }
 
-    private static Reconciler.Report run(FakeSwitch sw, List<StaticEntry> entries, EntryFile.Owned owned) throws Exception {
+    private static Reconciler.Report run(TableSwitch sw, List<StaticEntry> entries, EntryFile.Owned owned) throws Exception {
         return new Reconciler(new Pusher(), true).reconcile(sw, entries, owned).get(5, TimeUnit.SECONDS);
     }
 
@@ -59,7 +59,7 @@ class ReconcilerTest {
 
     @Test
     void missingFlowsAreAddedStaleOnesRemovedAndOtherAppsFlowsUntouched() throws Exception {
-        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         Translator t = new Translator(sw.getFactory());
         FlowEntry kept = flow("kept", 22, 1);
         FlowEntry stale = flow("stale", 23, 1);
@@ -87,7 +87,7 @@ class ReconcilerTest {
 
     @Test
     void aFlowThatDiffersOnTheSwitchIsReplaced() throws Exception {
-        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         Translator t = new Translator(sw.getFactory());
         sw.preload(t.flowAdd(flow("web", 80, 1)));
         FlowEntry now = flow("web", 80, 3);
@@ -98,9 +98,9 @@ class ReconcilerTest {
 
     @Test
     void theFlowStatsRequestAsksOnlyForStaticCookies() throws Exception {
-        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         run(sw, List.of(), new EntryFile.Owned());
-        var request = (org.projectfloodlight.openflow.protocol.OFFlowStatsRequest) sw.written.get(0);
+        var request = (org.projectfloodlight.openflow.protocol.OFFlowStatsRequest) sw.written().get(0);
         assertEquals(U64.of(0x5346L << 48), request.getCookie());
         assertEquals(U64.of(0xffffL << 48), request.getCookieMask());
         assertEquals(OFGroup.ANY, request.getOutGroup());
@@ -108,7 +108,7 @@ class ReconcilerTest {
 
     @Test
     void openFlow10FiltersByCookieItself() throws Exception {
-        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_10, 1, 1, 2, 3);
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_10, 1, 1, 2, 3);
         OFFactory f = sw.getFactory();
         OFFlowAdd other = f.buildFlowAdd().setCookie(U64.of(7)).setPriority(5).setMatch(f.buildMatch().build())
                 .setActions(List.of(f.actions().output(OFPort.of(1), 0))).build();
@@ -121,7 +121,7 @@ class ReconcilerTest {
 
     @Test
     void groupsAndMetersAreReconciledAndOnlyOwnedOnesRemoved() throws Exception {
-        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         OFFactory f = sw.getFactory();
         Translator t = new Translator(f);
         // Group 9 belongs to someone else; group 8 and meter 4 were ours and are no longer defined.
@@ -156,7 +156,7 @@ class ReconcilerTest {
 
     @Test
     void anEntryTheSwitchSilentlyRefusedWhileInitializingIsReportedFailed() throws Exception {
-        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         sw.errors = null; // the core does not dispatch ERRORs before a switch is announced
         sw.refuse = m -> m instanceof OFFlowAdd a && a.getPriority() == 100
                 ? sw.getFactory().errorMsgs().buildBadActionErrorMsg().setCode(OFBadActionCode.BAD_OUT_PORT).build() : null;
@@ -168,7 +168,7 @@ class ReconcilerTest {
 
     @Test
     void aVisibleErrorIsReportedWithTheSwitchsCode() throws Exception {
-        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         Pusher pusher = new Pusher();
         sw.errors = pusher::onError;
         sw.refuse = m -> m instanceof OFFlowAdd
@@ -182,7 +182,7 @@ class ReconcilerTest {
 
     @Test
     void aSwitchThatStopsAnsweringDoesNotHangReconciliation() throws Exception {
-        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         sw.answerBarriers = false;
         Reconciler.Report report = run(sw, List.of(flow("web", 80, 2)), new EntryFile.Owned());
         assertTrue(report.problems().stream().anyMatch(p -> p.contains("did not answer")), report.problems().toString());
@@ -190,11 +190,11 @@ class ReconcilerTest {
 
     @Test
     void withRemoveStaleOffNothingIsRemoved() throws Exception {
-        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         sw.preload(new Translator(sw.getFactory()).flowAdd(flow("stale", 23, 1)));
         new Reconciler(new Pusher(), false).reconcile(sw, List.of(), new EntryFile.Owned(new TreeSet<>(Set.of(1L)),
                 new TreeSet<>())).get(5, TimeUnit.SECONDS);
         assertEquals(1, sw.flows.size());
-        assertEquals(0, count(sw.written, OFFlowDeleteStrict.class));
+        assertEquals(0, count(sw.written(), OFFlowDeleteStrict.class));
     }
 }

@@ -86,7 +86,7 @@ class StaticFlowsComponentTest {
 
         StaticFlowsComponent restarted = new StaticFlowsComponent(switchService, context(), config(""));
         assertEquals(1, restarted.list().size());
-        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2);
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
         restarted.initialize(sw).toCompletableFuture().get(5, TimeUnit.SECONDS);
         assertEquals(1, sw.flows.size(), "installed before the switch is announced");
     }
@@ -96,13 +96,13 @@ class StaticFlowsComponentTest {
         StaticFlowsComponent component = new StaticFlowsComponent(switchService, context(), config(""));
         FlowEntry toPort3 = FlowEntry.builder(DatapathId.of(1), "p3").priority(10).apply(Action.output(3)).build();
         component.add(toPort3).toCompletableFuture().get(5, TimeUnit.SECONDS);
-        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2);
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
         component.initialize(sw).toCompletableFuture().get(5, TimeUnit.SECONDS);
         assertEquals(EntryStatus.State.UNSUPPORTED, component.list().get(0).state());
         assertTrue(component.list().get(0).detail().contains("port 3 does not exist"), component.list().get(0).detail());
         assertEquals(0, sw.flows.size());
 
-        FakeSwitch grown = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        TableSwitch grown = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         component.portChanged(grown, grown.getPort(org.projectfloodlight.openflow.types.OFPort.of(3)),
                 io.heliograph.core.SwitchListener.PortChange.ADDED);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
@@ -126,7 +126,7 @@ class StaticFlowsComponentTest {
         StaticFlowsComponent component = new StaticFlowsComponent(switchService, context(), config(""));
         assertEquals("staticflows", component.getName());
         assertEquals(Set.of(OFType.ERROR), component.getTypes());
-        FakeSwitch sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2);
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
         switches.put(sw.getId(), sw);
         OFErrorMsg[] seen = new OFErrorMsg[1];
         Command[] commands = new Command[1];

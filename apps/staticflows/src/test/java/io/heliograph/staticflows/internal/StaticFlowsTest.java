@@ -42,12 +42,12 @@ class StaticFlowsTest {
     Path dir;
 
     private final Map<DatapathId, OFSwitch> connected = new HashMap<>();
-    private FakeSwitch sw;
+    private TableSwitch sw;
     private StaticFlows flows;
 
     @BeforeEach
     void start() {
-        sw = new FakeSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         flows = newInstance();
         sw.errors = flows::onError;
     }
@@ -92,7 +92,7 @@ class StaticFlowsTest {
         Result r = stage.join();
         assertEquals(Result.Outcome.REFUSED, r.outcome());
         assertTrue(r.message().contains("tcp_dst needs eth_type=0x0800 (IPv4) or eth_type=0x86dd (IPv6)"), r.message());
-        assertEquals(List.of(), sw.written);
+        assertEquals(List.of(), sw.written());
         assertEquals(List.of(), flows.list(DPID));
         assertFalse(Files.exists(dir.resolve("entries.json")));
     }
@@ -110,7 +110,7 @@ class StaticFlowsTest {
         assertEquals(List.of("flow web refused by the switch: BAD_MATCH/BAD_FIELD"), r.problems());
         assertEquals(web(), flows.list(DPID).get(0).entry(), "the store keeps the definition the switch has");
         assertEquals(100, sw.flows.values().iterator().next().getPriority(), "the old flow was not removed");
-        assertFalse(sw.written.stream().anyMatch(m -> m instanceof OFFlowDeleteStrict));
+        assertFalse(sw.written().stream().anyMatch(m -> m instanceof OFFlowDeleteStrict));
         assertTrue(Files.readString(dir.resolve("entries.json")).contains("\"priority\": 100"));
     }
 
@@ -140,7 +140,7 @@ class StaticFlowsTest {
         Result r = await(flows.add(web()));
         assertEquals(Result.Outcome.STORED, r.outcome());
         assertEquals(EntryStatus.State.PENDING, state("web"));
-        assertEquals(List.of(), sw.written);
+        assertEquals(List.of(), sw.written());
     }
 
     @Test
@@ -254,7 +254,7 @@ class StaticFlowsTest {
     void entriesTheSwitchVersionCannotCarryAreMarkedUnsupported() throws Exception {
         await(flows.add(new MeterEntry(DPID, "m", 3, Set.of(MeterEntry.Flag.KBPS), List.of(Band.drop(1000, 0)))));
         await(flows.add(web()));
-        FakeSwitch old = new FakeSwitch(1, OFVersion.OF_10, 1, 1, 2, 3);
+        TableSwitch old = new TableSwitch(1, OFVersion.OF_10, 1, 1, 2, 3);
         flows.reconcile(old).toCompletableFuture().get(5, TimeUnit.SECONDS);
         EntryStatus meter = flows.list(DPID).get(0);
         assertEquals(EntryStatus.State.UNSUPPORTED, meter.state());

@@ -1,9 +1,6 @@
 package io.heliograph.staticflows.internal;
 
-import java.net.InetSocketAddress;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,12 +9,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
-import org.projectfloodlight.openflow.protocol.OFBarrierReply;
-import org.projectfloodlight.openflow.protocol.OFDescStatsReply;
+import org.projectfloodlight.openflow.protocol.OFBarrierRequest;
 import org.projectfloodlight.openflow.protocol.OFErrorMsg;
-import org.projectfloodlight.openflow.protocol.OFFactories;
 import org.projectfloodlight.openflow.protocol.OFFactory;
-import org.projectfloodlight.openflow.protocol.OFFeaturesReply;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
@@ -34,56 +28,42 @@ import org.projectfloodlight.openflow.protocol.OFMeterConfig;
 import org.projectfloodlight.openflow.protocol.OFMeterConfigStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFMeterMod;
 import org.projectfloodlight.openflow.protocol.OFMeterModFailedCode;
-import org.projectfloodlight.openflow.protocol.OFPortDesc;
-import org.projectfloodlight.openflow.protocol.OFRequest;
-import org.projectfloodlight.openflow.protocol.OFStatsReply;
-import org.projectfloodlight.openflow.protocol.OFStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFVersion;
-import org.projectfloodlight.openflow.types.DatapathId;
-import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.TableId;
 import org.projectfloodlight.openflow.types.U64;
 
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.testing.FakeSwitch;
 
 /**
- * A switch of one OpenFlow version with a flow table, groups and meters that follow the messages
- * written to it, answering flow, group-desc and meter-config statistics from them. It can refuse
- * messages with an ERROR (sent to {@link #errors} when the switch is "announced", dropped otherwise,
- * like the core does during initialization), and leave barriers unanswered.
+ * The shared fake switch with a flow table, groups and meters that follow the messages written to
+ * it, answering flow, group-desc and meter-config statistics from them. It can refuse messages with
+ * an ERROR (sent to {@link #errors} when the switch is "announced", dropped otherwise, like the core
+ * does during initialization), and leave barriers unanswered.
  */
-final class FakeSwitch implements OFSwitch {
+final class TableSwitch extends FakeSwitch {
 
-    private final DatapathId id;
-    private final OFFactory factory;
-    private final Map<OFPort, OFPortDesc> ports = new LinkedHashMap<>();
-    private final int tables;
-    final List<OFMessage> written = new ArrayList<>();
     /** The flow table: identity (table, priority, match) to the flow as added. */
     final Map<FlowShape.Key, OFFlowAdd> flows = new LinkedHashMap<>();
     final Map<Long, OFGroupMod> groups = new LinkedHashMap<>();
     final Map<Long, OFMeterMod> meters = new LinkedHashMap<>();
-    boolean connected = true;
     /** Where ERRORs go; null drops them (a switch being initialized). */
     BiConsumer<OFSwitch, OFErrorMsg> errors;
     /** Returns an error to refuse a message with, or null to accept it. */
     Function<OFMessage, OFErrorMsg> refuse = m -> null;
     boolean answerBarriers = true;
+    private final OFFactory factory;
 
-    FakeSwitch(long dpid, OFVersion version, int tables, int... portNumbers) {
-        this.id = DatapathId.of(dpid);
-        this.factory = OFFactories.getFactory(version);
-        this.tables = tables;
+    TableSwitch(long dpid, OFVersion version, int tables, int... portNumbers) {
+        super(dpid, version);
+        this.factory = getFactory();
         for (int p : portNumbers) {
-            OFPort port = OFPort.of(p);
-            ports.put(port, factory.buildPortDesc().setPortNo(port).setName("p" + p).build());
+            setPort(p, true);
         }
-    }
-
-    List<OFMessage> take() {
-        List<OFMessage> taken = List.copyOf(written);
-        written.clear();
-        return taken;
+        setFeatures(factory.buildFeaturesReply().setDatapathId(getId()).setNTables((short) tables).build());
+        setDescription(factory.buildDescStatsReply().build());
+        onWrite(this::follow);
+        answerWith(this::answer);
     }
 
     /** Puts a flow on the switch as if another app (or an earlier run) had added it. */
@@ -91,62 +71,8 @@ final class FakeSwitch implements OFSwitch {
         flows.put(FlowShape.of(add).key(), add);
     }
 
-    @Override
-    public DatapathId getId() {
-        return id;
-    }
-
-    @Override
-    public OFVersion getVersion() {
-        return factory.getVersion();
-    }
-
-    @Override
-    public OFFactory getFactory() {
-        return factory;
-    }
-
-    @Override
-    public InetSocketAddress getRemoteAddress() {
-        return InetSocketAddress.createUnresolved("fake", 6653);
-    }
-
-    @Override
-    public Instant getConnectedSince() {
-        return Instant.EPOCH;
-    }
-
-    @Override
-    public OFFeaturesReply getFeatures() {
-        return factory.buildFeaturesReply().setDatapathId(id).setNTables((short) tables).build();
-    }
-
-    @Override
-    public OFDescStatsReply getDescription() {
-        return factory.buildDescStatsReply().build();
-    }
-
-    @Override
-    public Collection<OFPortDesc> getPorts() {
-        return ports.values();
-    }
-
-    @Override
-    public OFPortDesc getPort(OFPort port) {
-        return ports.get(port);
-    }
-
-    @Override
-    public boolean isConnected() {
-        return connected;
-    }
-
-    @Override
-    public boolean write(OFMessage message) {
-        if (!connected) {
-            return false;
-        }
-        written.add(message);
+    /** What the switch does with a message written to it: refuse it, or apply it to its tables. */
+    private void follow(OFMessage message) {
         OFErrorMsg error = refuse.apply(message);
         if (error == null) {
             error = apply(message);
@@ -154,16 +80,6 @@ final class FakeSwitch implements OFSwitch {
         if (error != null && errors != null) {
             errors.accept(this, error.createBuilder().setXid(message.getXid()).build());
         }
-        return true;
-    }
-
-    @Override
-    public boolean write(Collection<? extends OFMessage> messages) {
-        if (!connected) {
-            return false;
-        }
-        messages.forEach(this::write);
-        return true;
     }
 
     /** Applies a message to the tables; returns the error a switch would answer, or null. */
@@ -215,15 +131,14 @@ final class FakeSwitch implements OFSwitch {
         return null;
     }
 
-    @Override
-    public <R extends OFMessage> CompletableFuture<R> request(OFRequest<R> request) {
-        throw new UnsupportedOperationException("not used by staticflows");
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <R extends OFStatsReply> CompletableFuture<List<R>> requestStatistics(OFStatsRequest<R> request) {
-        written.add(request);
+    /** Statistics from the tables, and barriers; anything else is not what staticflows asks. */
+    private CompletableFuture<List<OFMessage>> answer(OFMessage request) {
+        if (request instanceof OFBarrierRequest) {
+            if (!answerBarriers) {
+                return CompletableFuture.failedFuture(new TimeoutException("BARRIER_REQUEST xid 7 to fake unanswered after 10 ms"));
+            }
+            return CompletableFuture.completedFuture(List.of(factory.buildBarrierReply().build()));
+        }
         if (request instanceof OFFlowStatsRequest fr) {
             List<OFFlowStatsEntry> entries = new ArrayList<>();
             for (OFFlowAdd add : flows.values()) {
@@ -235,7 +150,7 @@ final class FakeSwitch implements OFSwitch {
                 }
                 entries.add(entry(add));
             }
-            return CompletableFuture.completedFuture(List.of((R) factory.buildFlowStatsReply().setEntries(entries).build()));
+            return CompletableFuture.completedFuture(List.of(factory.buildFlowStatsReply().setEntries(entries).build()));
         }
         if (request instanceof OFGroupDescStatsRequest) {
             List<OFGroupDescStatsEntry> entries = new ArrayList<>();
@@ -243,7 +158,7 @@ final class FakeSwitch implements OFSwitch {
                 entries.add(factory.buildGroupDescStatsEntry().setGroup(g.getGroup()).setGroupType(g.getGroupType())
                         .setBuckets(g.getBuckets()).build());
             }
-            return CompletableFuture.completedFuture(List.of((R) factory.buildGroupDescStatsReply().setEntries(entries).build()));
+            return CompletableFuture.completedFuture(List.of(factory.buildGroupDescStatsReply().setEntries(entries).build()));
         }
         if (request instanceof OFMeterConfigStatsRequest) {
             List<OFMeterConfig> entries = new ArrayList<>();
@@ -251,9 +166,9 @@ final class FakeSwitch implements OFSwitch {
                 entries.add(factory.buildMeterConfig().setMeterId(m.getMeterId()).setFlags(m.getFlags())
                         .setEntries(m.getVersion() == OFVersion.OF_13 ? m.getMeters() : m.getBands()).build());
             }
-            return CompletableFuture.completedFuture(List.of((R) factory.buildMeterConfigStatsReply().setEntries(entries).build()));
+            return CompletableFuture.completedFuture(List.of(factory.buildMeterConfigStatsReply().setEntries(entries).build()));
         }
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(request.getStatsType().toString()));
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(request.getType().toString()));
     }
 
     private OFFlowStatsEntry entry(OFFlowAdd add) {
@@ -274,18 +189,5 @@ final class FakeSwitch implements OFSwitch {
             b.setPacketCount(U64.ZERO).setByteCount(U64.ZERO);
         }
         return b.build();
-    }
-
-    @Override
-    public CompletableFuture<OFBarrierReply> barrier() {
-        if (!answerBarriers) {
-            return CompletableFuture.failedFuture(new TimeoutException("BARRIER_REQUEST xid 7 to fake unanswered after 10 ms"));
-        }
-        return CompletableFuture.completedFuture(factory.buildBarrierReply().build());
-    }
-
-    @Override
-    public void disconnect() {
-        connected = false;
     }
 }
