@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.lang.annotation.Annotation;
-import java.lang.reflect.Proxy;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -20,12 +19,13 @@ import org.projectfloodlight.openflow.types.VlanVid;
 
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.testing.FakeSwitch;
 import io.heliograph.devices.Host;
 
 class DevicesComponentTest {
 
     private final DevicesComponent component = new DevicesComponent();
-    private final OFSwitch sw = switchWithId(DatapathId.of(1));
+    private final OFSwitch sw = new FakeSwitch(1);
 
     @AfterEach
     void stop() {
@@ -77,16 +77,6 @@ class DevicesComponentTest {
         }
         assertNotNull(result, "not there within 5 s");
         return result;
-    }
-
-    private static OFSwitch switchWithId(DatapathId id) {
-        return (OFSwitch) Proxy.newProxyInstance(OFSwitch.class.getClassLoader(), new Class<?>[] {OFSwitch.class},
-                (proxy, method, args) -> {
-                    if (method.getName().equals("getId")) {
-                        return id;
-                    }
-                    throw new UnsupportedOperationException(method.getName() + " is not needed by device tracking");
-                });
     }
 
     private static DevicesConfig config(long timeoutMs, long windowMs) {
