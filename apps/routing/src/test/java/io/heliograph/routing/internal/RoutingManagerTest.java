@@ -10,26 +10,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Proxy;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
-import org.projectfloodlight.openflow.protocol.OFFactories;
-import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFPortFeatures;
 import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.DatapathId;
 import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFPort;
 
-import io.heliograph.core.OFSwitch;
 import io.heliograph.core.SwitchListener.PortChange;
 import io.heliograph.core.SwitchPort;
-import io.heliograph.core.SwitchService;
 import io.heliograph.core.testing.FakeSwitch;
+import io.heliograph.core.testing.FakeSwitchService;
 import io.heliograph.routing.Metric;
 import io.heliograph.routing.Route;
 import io.heliograph.stats.PortRate;
@@ -42,21 +38,7 @@ import io.heliograph.topology.TopologyService;
 class RoutingManagerTest {
 
     private volatile Topology current;
-    private final Map<DatapathId, Map<OFPort, OFPortDesc>> ports = new HashMap<>();
-    private final SwitchService switches = new SwitchService() {
-        @Override
-        public Map<DatapathId, OFSwitch> getSwitches() {
-            Map<DatapathId, OFSwitch> all = new HashMap<>();
-            ports.keySet().forEach(id -> all.put(id, getSwitch(id)));
-            return all;
-        }
-
-        @Override
-        public OFSwitch getSwitch(DatapathId id) {
-            Map<OFPort, OFPortDesc> table = ports.get(id);
-            return table == null ? null : fakeSwitch(id, table);
-        }
-    };
+    private final FakeSwitchService switches = new FakeSwitchService();
 
     private RoutingManager manager(RoutingConfig config) {
         RoutingManager manager = new RoutingManager(config);
@@ -143,7 +125,7 @@ class RoutingManagerTest {
 
         // The direct cable renegotiates down to 1 Gbit/s: PORT_STATUS, same topology version.
         portAt(TestNetwork.port(1, 1), OFPortFeatures.PF_1GB_FD);
-        manager.portChanged(switches.getSwitch(dpid(1)), ports.get(dpid(1)).get(OFPort.of(1)), PortChange.MODIFIED);
+        manager.portChanged(switches.getSwitch(dpid(1)), switches.getSwitch(dpid(1)).getPort(OFPort.of(1)), PortChange.MODIFIED);
 
         assertEquals(List.of(1L, 3L, 2L), switchesOf(manager.getRoute(dpid(1), dpid(2), Metric.CAPACITY)));
         assertEquals(10.0, manager.linkCost(link(1, 1, 2, 1), Metric.CAPACITY), 1e-9);
@@ -203,9 +185,13 @@ class RoutingManagerTest {
     }
 
     private void portAt(SwitchPort port, OFPortFeatures speed) {
-        ports.computeIfAbsent(port.dpid(), d -> new HashMap<>()).put(port.port(),
-                OFFactories.getFactory(OFVersion.OF_10).buildPortDesc().setPortNo(port.port()).setName("p")
-                        .setHwAddr(MacAddress.of(1)).setCurr(Set.of(speed)).build());
+        FakeSwitch sw = (FakeSwitch) switches.getSwitch(port.dpid());
+        if (sw == null) {
+            sw = new FakeSwitch(port.dpid().getLong(), OFVersion.OF_10);
+            switches.add(sw);
+        }
+        sw.putPort(sw.getFactory().buildPortDesc().setPortNo(port.port()).setName("p")
+                .setHwAddr(MacAddress.of(1)).setCurr(Set.of(speed)).build());
     }
 
     /** Statistics that answer only what routing reads: the latest rate of a port. */
@@ -218,13 +204,6 @@ class RoutingManagerTest {
                     case "equals" -> proxy == args[0];
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
-    }
-
-    /** A switch with the test's port table as it is now. */
-    private static OFSwitch fakeSwitch(DatapathId id, Map<OFPort, OFPortDesc> table) {
-        FakeSwitch sw = new FakeSwitch(id.getLong(), OFVersion.OF_10);
-        table.values().forEach(sw::putPort);
-        return sw;
     }
 
     static RoutingConfig config(Metric metric, int maxEcmpPaths) {

@@ -7,8 +7,6 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -23,8 +21,7 @@ import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.core.MessageListener.Command;
-import io.heliograph.core.OFSwitch;
-import io.heliograph.core.SwitchService;
+import io.heliograph.core.testing.FakeSwitchService;
 import io.heliograph.staticflows.Action;
 import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.FlowEntry;
@@ -35,19 +32,7 @@ class StaticFlowsComponentTest {
     @TempDir
     Path dataDir;
 
-    private final Map<DatapathId, OFSwitch> switches = new HashMap<>();
-
-    private final SwitchService switchService = new SwitchService() {
-        @Override
-        public Map<DatapathId, OFSwitch> getSwitches() {
-            return switches;
-        }
-
-        @Override
-        public OFSwitch getSwitch(DatapathId id) {
-            return switches.get(id);
-        }
-    };
+    private final FakeSwitchService switchService = new FakeSwitchService();
 
     private BundleContext context() {
         return (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BundleContext.class},
@@ -127,7 +112,7 @@ class StaticFlowsComponentTest {
         assertEquals("staticflows", component.getName());
         assertEquals(Set.of(OFType.ERROR), component.getTypes());
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
-        switches.put(sw.getId(), sw);
+        switchService.add(sw);
         OFErrorMsg[] seen = new OFErrorMsg[1];
         Command[] commands = new Command[1];
         sw.errors = (s, e) -> {

@@ -32,6 +32,7 @@ import org.projectfloodlight.openflow.types.TableId;
 import org.projectfloodlight.openflow.types.U64;
 
 import io.heliograph.core.SwitchPort;
+import io.heliograph.core.testing.FakeSwitchService;
 import io.heliograph.stats.FlowKey;
 import io.heliograph.stats.FlowRate;
 import io.heliograph.stats.PortRate;

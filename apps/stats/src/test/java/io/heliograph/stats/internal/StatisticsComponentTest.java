@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFStatsType;
 import org.projectfloodlight.openflow.protocol.OFVersion;
 
+import io.heliograph.core.testing.FakeSwitchService;
+
 /** The DS component: polls on its own thread at the configured interval, changed live. */
 class StatisticsComponentTest {
 

@@ -18,6 +18,8 @@ import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.TableId;
 import org.projectfloodlight.openflow.types.U64;
 
+import io.heliograph.core.testing.FakeSwitchService;
+
 class StatsCommandsTest {
 
     private final FakeSwitchService switches = new FakeSwitchService();

@@ -8,7 +8,6 @@ import java.lang.annotation.Annotation;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 
@@ -19,9 +18,8 @@ import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.core.MessageListener.Command;
-import io.heliograph.core.OFSwitch;
-import io.heliograph.core.SwitchService;
 import io.heliograph.core.testing.FakeSwitch;
+import io.heliograph.core.testing.FakeSwitchService;
 import io.heliograph.topology.Link;
 import io.heliograph.topology.TopologyEvent;
 import io.heliograph.topology.TopologyEvent.Type;
@@ -29,18 +27,7 @@ import io.heliograph.topology.TopologyEvent.Type;
 /** The DS component with its real topology thread; waits poll a condition with a deadline. */
 class TopologyComponentTest {
 
-    private final Map<DatapathId, OFSwitch> connected = new ConcurrentHashMap<>();
-    private final SwitchService switchService = new SwitchService() {
-        @Override
-        public Map<DatapathId, OFSwitch> getSwitches() {
-            return connected;
-        }
-
-        @Override
-        public OFSwitch getSwitch(DatapathId id) {
-            return connected.get(id);
-        }
-    };
+    private final FakeSwitchService switchService = new FakeSwitchService();
     private TopologyComponent component;
 
     private void start(TopologyConfig config) {
@@ -101,8 +88,8 @@ class TopologyComponentTest {
     void switchesConnectedBeforeItStartedAreDiscoveredAndListenersToldInOrder() {
         FakeSwitch a = new FakeSwitch(1, OFVersion.OF_13, 2);
         FakeSwitch b = new FakeSwitch(2, OFVersion.OF_10, 2);
-        connected.put(a.getId(), a);
-        connected.put(b.getId(), b);
+        switchService.add(a);
+        switchService.add(b);
         start(config(5_000, 15_000, 3_000));
         List<List<TopologyEvent>> events = new CopyOnWriteArrayList<>();
         List<String> threads = new CopyOnWriteArrayList<>();
@@ -145,7 +132,7 @@ class TopologyComponentTest {
     @Test
     void aShorterIntervalTakesEffectWithoutARestart() {
         FakeSwitch a = new FakeSwitch(1, OFVersion.OF_13, 1);
-        connected.put(a.getId(), a);
+        switchService.add(a);
         start(config(3_600_000, 3_600_001, 3_000));
         waitFor(() -> a.take().size() == 1, "the probe sent when the component starts");
         component.modified(config(100, 300, 100));
