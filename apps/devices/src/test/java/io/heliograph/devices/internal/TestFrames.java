@@ -2,17 +2,12 @@ package io.heliograph.devices.internal;
 
 import java.io.ByteArrayOutputStream;
 
-import org.projectfloodlight.openflow.protocol.OFFactories;
-import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
-import org.projectfloodlight.openflow.protocol.OFPacketInReason;
 import org.projectfloodlight.openflow.protocol.OFVersion;
-import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.IPv6Address;
-import org.projectfloodlight.openflow.types.OFBufferId;
 import org.projectfloodlight.openflow.types.OFPort;
-import org.projectfloodlight.openflow.types.TableId;
-import org.projectfloodlight.openflow.types.U64;
+
+import io.heliograph.core.testing.TableMiss;
 
 /** Frames built by hand, byte by byte from the RFC layouts, and the packet-ins that carry them. */
 final class TestFrames {
@@ -160,15 +155,6 @@ final class TestFrames {
     }
 
     static OFPacketIn packetIn(OFVersion version, OFPort inPort, byte[] frame) {
-        OFFactory f = OFFactories.getFactory(version);
-        OFPacketIn.Builder b = f.buildPacketIn().setBufferId(OFBufferId.NO_BUFFER).setTotalLen(frame.length)
-                .setReason(OFPacketInReason.NO_MATCH).setData(frame);
-        if (version == OFVersion.OF_10) {
-            b.setInPort(inPort);
-        } else {
-            b.setMatch(f.buildMatch().setExact(MatchField.IN_PORT, inPort).build()).setTableId(TableId.of(0))
-                    .setCookie(U64.ZERO);
-        }
-        return b.build();
+        return TableMiss.packetIn(version, inPort, frame);
     }
 }

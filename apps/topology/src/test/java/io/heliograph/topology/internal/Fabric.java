@@ -9,21 +9,16 @@ import java.util.Map;
 import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
-import org.projectfloodlight.openflow.protocol.OFPacketInReason;
 import org.projectfloodlight.openflow.protocol.OFPacketOut;
-import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.protocol.action.OFAction;
 import org.projectfloodlight.openflow.protocol.action.OFActionOutput;
-import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.DatapathId;
-import org.projectfloodlight.openflow.types.OFBufferId;
 import org.projectfloodlight.openflow.types.OFPort;
-import org.projectfloodlight.openflow.types.TableId;
-import org.projectfloodlight.openflow.types.U64;
 
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.core.testing.FakeSwitch;
+import io.heliograph.core.testing.TableMiss;
 
 /**
  * Fake switches joined by cables: a packet-out a switch is told to send out of a cabled port comes
@@ -107,17 +102,6 @@ final class Fabric {
     }
 
     static OFPacketIn packetIn(OFFactory f, OFPort inPort, byte[] frame) {
-        OFPacketIn.Builder b = f.buildPacketIn()
-                .setBufferId(OFBufferId.NO_BUFFER)
-                .setTotalLen(frame.length)
-                .setReason(OFPacketInReason.NO_MATCH)
-                .setData(frame);
-        if (f.getVersion() == OFVersion.OF_10) {
-            b.setInPort(inPort);
-        } else {
-            b.setMatch(f.buildMatch().setExact(MatchField.IN_PORT, inPort).build())
-                    .setTableId(TableId.of(0)).setCookie(U64.ZERO);
-        }
-        return b.build();
+        return TableMiss.packetIn(f, inPort, frame);
     }
 }
