@@ -1,0 +1,21 @@
+package io.heliograph.forwarding.internal;
+
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.U64;
+
+/**
+ * One flow entry of an installed path, as we wrote it: enough to delete exactly it later.
+ *
+ * @param headers the headers as this switch's version matches them (see {@link FlowHeaders#supportedBy})
+ */
+record FlowEntry(DatapathId dpid, OFPort inPort, FlowHeaders headers, int priority, U64 cookie) {
+
+    /** What identifies the entry in the switch's table: a later add with the same key replaces it. */
+    TableKey tableKey() {
+        return new TableKey(dpid, inPort, headers, priority);
+    }
+
+    record TableKey(DatapathId dpid, OFPort inPort, FlowHeaders headers, int priority) {
+    }
+}

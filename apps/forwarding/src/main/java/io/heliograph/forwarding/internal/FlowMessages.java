@@ -1,0 +1,90 @@
+package io.heliograph.forwarding.internal;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+import org.projectfloodlight.openflow.protocol.OFFactory;
+import org.projectfloodlight.openflow.protocol.OFFlowAdd;
+import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
+import org.projectfloodlight.openflow.protocol.OFFlowModFlags;
+import org.projectfloodlight.openflow.protocol.OFPacketOut;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.protocol.action.OFAction;
+import org.projectfloodlight.openflow.protocol.match.MatchField;
+import org.projectfloodlight.openflow.types.OFBufferId;
+import org.projectfloodlight.openflow.types.OFGroup;
+import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.U64;
+
+/**
+ * Version-neutral forwarding messages built from a switch's own factory: 1.0 carries actions in the
+ * flow-mod, 1.1+ an apply-actions instruction; a 1.5 packet-out names its in_port in a match.
+ */
+final class FlowMessages {
+
+    private FlowMessages() {
+    }
+
+    /**
+     * A flow that sends {@code headers} arriving at {@code inPort} out of {@code outPort}. It asks for a
+     * FLOW_REMOVED when it expires, so the path registry forgets it. {@code buffer} is the switch buffer
+     * to apply the flow to (the packet-in's, at the ingress), or NO_BUFFER.
+     */
+    static OFFlowAdd flowAdd(OFFactory factory, FlowEntry entry, OFPort outPort, ForwardingSettings settings,
+            OFBufferId buffer) {
+        List<OFAction> actions = List.of(factory.actions().output(outPort, 0));
+        OFFlowAdd.Builder flow = factory.buildFlowAdd()
+                .setCookie(entry.cookie())
+                .setMatch(entry.headers().toMatch(factory, entry.inPort()))
+                .setIdleTimeout(settings.idleTimeout())
+                .setHardTimeout(settings.hardTimeout())
+                .setPriority(entry.priority())
+                .setBufferId(buffer)
+                .setFlags(Set.of(OFFlowModFlags.SEND_FLOW_REM));
+        if (factory.getVersion() == OFVersion.OF_10) {
+            flow.setActions(actions);
+        } else {
+            flow.setInstructions(List.of(factory.instructions().applyActions(actions)));
+        }
+        return flow.build();
+    }
+
+    /**
+     * Deletes exactly this entry: strict match and priority; from 1.1 on the full cookie as well, so a
+     * flow with the same match that another path or app now owns is left alone.
+     */
+    static OFFlowDeleteStrict flowDelete(OFFactory factory, FlowEntry entry) {
+        OFFlowDeleteStrict.Builder delete = factory.buildFlowDeleteStrict()
+                .setMatch(entry.headers().toMatch(factory, entry.inPort()))
+                .setPriority(entry.priority())
+                .setOutPort(OFPort.ANY);
+        if (factory.getVersion() != OFVersion.OF_10) {
+            delete.setCookie(entry.cookie()).setCookieMask(U64.NO_MASK).setOutGroup(OFGroup.ANY);
+        }
+        return delete.build();
+    }
+
+    /**
+     * Sends a packet out of each of {@code outPorts}, in order: the packet-in's buffer when it has one,
+     * else {@code data}. {@code inPort} is where the packet entered (CONTROLLER for one we inject).
+     */
+    static OFPacketOut packetOut(OFFactory factory, OFPort inPort, Collection<OFPort> outPorts, OFBufferId buffer,
+            byte[] data) {
+        List<OFAction> actions = new ArrayList<>(outPorts.size());
+        for (OFPort port : outPorts) {
+            actions.add(factory.actions().output(port, 0));
+        }
+        OFPacketOut.Builder out = factory.buildPacketOut().setBufferId(buffer).setActions(actions);
+        if (factory.getVersion().compareTo(OFVersion.OF_15) >= 0) {
+            out.setMatch(factory.buildMatch().setExact(MatchField.IN_PORT, inPort).build());
+        } else {
+            out.setInPort(inPort);
+        }
+        if (OFBufferId.NO_BUFFER.equals(buffer)) {
+            out.setData(data);
+        }
+        return out.build();
+    }
+}

@@ -1,0 +1,134 @@
+package io.heliograph.forwarding.internal;
+
+import java.util.List;
+import java.util.Set;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.Designate;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.heliograph.core.MessageListener;
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.SwitchService;
+import io.heliograph.devices.DeviceService;
+import io.heliograph.devices.Host;
+import io.heliograph.devices.HostListener;
+import io.heliograph.routing.RoutingService;
+import io.heliograph.topology.TopologyEvent;
+import io.heliograph.topology.TopologyListener;
+import io.heliograph.topology.TopologyService;
+
+/**
+ * Wires {@link ReactiveForwarding} into the controller: PACKET_IN and FLOW_REMOVED listener
+ * "forwarding" (after topology and devices in the pipeline, before the learning switch), topology
+ * and host listener, configured by pid {@value #PID}.
+ *
+ * <p>Every service reference is optional and dynamic: this component listens to the services it
+ * uses, so a mandatory reference could make SCR activate it in a cycle with them. While one is
+ * missing, packets pass on to the next listener.
+ */
+@Component(service = {MessageListener.class, TopologyListener.class, HostListener.class},
+        configurationPid = ForwardingComponent.PID)
+@Designate(ocd = ForwardingConfig.class)
+public final class ForwardingComponent implements MessageListener, TopologyListener, HostListener {
+
+    public static final String PID = "io.heliograph.forwarding";
+
+    private static final Logger LOG = LoggerFactory.getLogger(ForwardingComponent.class);
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile SwitchService switches;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile TopologyService topology;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile DeviceService devices;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile RoutingService routing;
+
+    private final ReactiveForwarding forwarding = new ReactiveForwarding(() -> switches, () -> topology,
+            () -> devices, () -> routing, ForwardingSettings.DEFAULTS);
+
+    @Activate
+    void activate(ForwardingConfig config) {
+        configure(config);
+        LOG.info("forwarding active ({})", forwarding.settings());
+    }
+
+    @Modified
+    void modified(ForwardingConfig config) {
+        configure(config);
+        LOG.info("forwarding reconfigured ({})", forwarding.settings());
+    }
+
+    @Deactivate
+    void deactivate() {
+        forwarding.forgetAll();
+        LOG.info("forwarding stopped");
+    }
+
+    /** Bad values are refused with a line that names them; the previous settings stay in force. */
+    private void configure(ForwardingConfig config) {
+        try {
+            forwarding.configure(new ForwardingSettings(config.idleTimeout(), config.hardTimeout(), config.priority(),
+                    config.ecmp(), ForwardingSettings.granularity(config.matchGranularity())));
+        } catch (IllegalArgumentException e) {
+            LOG.error("Configuration {} refused, keeping {}: {}", PID, forwarding.settings(), e.getMessage());
+        }
+    }
+
+    ReactiveForwarding forwarding() {
+        return forwarding;
+    }
+
+    @Override
+    public String getName() {
+        return ReactiveForwarding.NAME;
+    }
+
+    @Override
+    public Set<OFType> getTypes() {
+        return ReactiveForwarding.TYPES;
+    }
+
+    @Override
+    public Command receive(OFSwitch sw, OFMessage message) {
+        return forwarding.receive(sw, message);
+    }
+
+    @Override
+    public void topologyChanged(List<TopologyEvent> events) {
+        forwarding.topologyChanged(events);
+    }
+
+    @Override
+    public void hostMoved(Host before, Host after) {
+        forwarding.hostMoved(before, after);
+    }
+
+    @Override
+    public void hostUpdated(Host before, Host after) {
+        forwarding.hostUpdated(before, after);
+    }
+
+    @Override
+    public void hostRemoved(Host host) {
+        forwarding.hostRemoved(host);
+    }
+}

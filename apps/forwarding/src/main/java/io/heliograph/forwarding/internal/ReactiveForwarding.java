@@ -1,0 +1,469 @@
+package io.heliograph.forwarding.internal;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+import org.projectfloodlight.openflow.protocol.OFFlowRemoved;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFPacketIn;
+import org.projectfloodlight.openflow.protocol.OFPortDesc;
+import org.projectfloodlight.openflow.protocol.OFType;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.protocol.match.Match;
+import org.projectfloodlight.openflow.protocol.match.MatchField;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.MacAddress;
+import org.projectfloodlight.openflow.types.OFBufferId;
+import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.VlanVid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.heliograph.core.MessageListener.Command;
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.SwitchPort;
+import io.heliograph.core.SwitchService;
+import io.heliograph.core.packet.Arp;
+import io.heliograph.core.packet.Ethernet;
+import io.heliograph.devices.AttachmentPoint;
+import io.heliograph.devices.DeviceService;
+import io.heliograph.devices.Host;
+import io.heliograph.forwarding.internal.InstalledPath.HostKey;
+import io.heliograph.routing.Route;
+import io.heliograph.routing.RoutingService;
+import io.heliograph.topology.Link;
+import io.heliograph.topology.Topology;
+import io.heliograph.topology.TopologyEvent;
+import io.heliograph.topology.TopologyService;
+
+/**
+ * Reactive forwarding along routed paths (the forwarding app's logic, with no OSGi types).
+ *
+ * <ul>
+ * <li>Known unicast destination: one of the equal-cost routes to the destination's switch is chosen
+ * per flow by a stable hash; the path's flows are written in both directions, from the last hop back
+ * to the first, and the packet is released at the ingress along the first hop.
+ * <li>Unknown or group destination: flooded on the island's broadcast tree with explicit output
+ * ports (tree ports and edge ports, never the in_port); never OFPP_FLOOD/ALL, which loop in a fat
+ * tree. A flood arriving on an inter-switch port off the tree is a copy that went round a loop: dropped.
+ * <li>ARP request for a known address: forwarded to that host alone (see {@link #forwardArpRequest}).
+ * <li>A link or switch failing, or a host moving, deletes exactly the flows of the paths that used it,
+ * so the next packet is routed afresh.
+ * </ul>
+ *
+ * <p>It acts only when the topology, device, routing and switch services are all present; otherwise it
+ * lets the packet through to the next listener (the learning switch, for a single switch).
+ */
+public final class ReactiveForwarding {
+
+    public static final String NAME = "forwarding";
+    static final Set<OFType> TYPES = Set.of(OFType.PACKET_IN, OFType.FLOW_REMOVED);
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReactiveForwarding.class);
+
+    /** 01:80:c2:00:00:00 - 0f: IEEE 802.1D link-local groups (STP, LACP, LLDP...) that bridges never forward. */
+    private static final long LINK_LOCAL_GROUP = 0x0180_c200_0000L;
+
+    private final Supplier<SwitchService> switches;
+    private final Supplier<TopologyService> topology;
+    private final Supplier<DeviceService> devices;
+    private final Supplier<RoutingService> routing;
+    private final InstalledPaths paths = new InstalledPaths();
+    private volatile ForwardingSettings settings;
+
+    public ReactiveForwarding(Supplier<SwitchService> switches, Supplier<TopologyService> topology,
+            Supplier<DeviceService> devices, Supplier<RoutingService> routing, ForwardingSettings settings) {
+        this.switches = switches;
+        this.topology = topology;
+        this.devices = devices;
+        this.routing = routing;
+        this.settings = settings;
+    }
+
+    void configure(ForwardingSettings next) {
+        settings = next;
+    }
+
+    ForwardingSettings settings() {
+        return settings;
+    }
+
+    InstalledPaths paths() {
+        return paths;
+    }
+
+    /** A PACKET_IN or FLOW_REMOVED from {@code sw}, on its I/O thread. */
+    public Command receive(OFSwitch sw, OFMessage message) {
+        if (message instanceof OFPacketIn packetIn) {
+            return packetIn(sw, packetIn);
+        }
+        if (message instanceof OFFlowRemoved removed && InstalledPaths.isOurs(removed.getCookie())) {
+            paths.flowRemoved(sw.getId(), removed.getCookie());
+        }
+        return Command.CONTINUE;
+    }
+
+    private Command packetIn(OFSwitch sw, OFPacketIn packetIn) {
+        OFPort inPort = inPort(packetIn);
+        Ethernet frame = Ethernet.wrap(packetIn.getData());
+        if (inPort == null || !frame.isValid()) {
+            return Command.CONTINUE;
+        }
+        long destination = frame.destination();
+        if ((destination & ~0xfL) == LINK_LOCAL_GROUP || frame.etherType() == Ethernet.TYPE_LLDP) {
+            return Command.CONTINUE; // discovery and bridge control traffic: never ours to forward
+        }
+        SwitchService switchService = switches.get();
+        TopologyService topologyService = topology.get();
+        DeviceService deviceService = devices.get();
+        RoutingService routingService = routing.get();
+        if (switchService == null || topologyService == null || deviceService == null || routingService == null) {
+            return Command.CONTINUE;
+        }
+        Packet packet = new Packet(sw, packetIn, inPort, frame, topologyService.getTopology(), settings);
+        if (!Ethernet.isMulticast(destination)) {
+            VlanVid vlan = packet.vlan == null ? VlanVid.ZERO : packet.vlan;
+            SwitchPort target = attachment(deviceService.getHost(MacAddress.of(destination), vlan));
+            if (target != null) {
+                if (target.equals(packet.ingress)) {
+                    return Command.STOP; // the destination is on the segment the packet came from: it has it
+                }
+                if (forwardAlongPath(packet, target, switchService, routingService)) {
+                    return Command.STOP;
+                }
+            }
+        } else if (!packet.fromSwitch && forwardArpRequest(packet, deviceService, switchService)) {
+            return Command.STOP;
+        }
+        flood(packet);
+        return Command.STOP;
+    }
+
+    /** Where the host was most recently seen, or null. */
+    private static SwitchPort attachment(Host host) {
+        if (host == null || host.attachmentPoints().isEmpty()) {
+            return null;
+        }
+        AttachmentPoint latest = host.attachmentPoints().get(0);
+        return latest.port();
+    }
+
+    /**
+     * Installs the path from the packet's ingress to {@code target} and releases the packet along it.
+     * A packet arriving from another switch (its upstream flows outlived ours) gets the path from here
+     * on, one way: the reverse is installed when the reply reaches its own ingress. False when there is
+     * no usable route (unreachable, or a switch on it is not connected to us): the caller floods.
+     */
+    private boolean forwardAlongPath(Packet packet, SwitchPort target, SwitchService switchService,
+            RoutingService routingService) {
+        DatapathId here = packet.sw.getId();
+        FlowHeaders headers = FlowHeaders.of(packet.frame, packet.settings.granularity());
+        List<Link> links;
+        if (target.dpid().equals(here)) {
+            links = List.of();
+        } else {
+            List<Route> routes = routingService.getEqualCostRoutes(here, target.dpid(),
+                    routingService.getDefaultMetric());
+            if (routes == null || routes.isEmpty()) {
+                return false;
+            }
+            links = choose(routes, headers, packet.settings.ecmp()).links();
+        }
+        List<Hop> hops = hops(packet.ingress, links, target);
+        if (hops == null) {
+            LOG.debug("Switch {}: route {} to {} is not a chain of links; flooding", here, links, target);
+            return false;
+        }
+        Map<DatapathId, OFSwitch> onPath = new LinkedHashMap<>();
+        for (Hop hop : hops) {
+            OFSwitch sw = hop.dpid.equals(here) ? packet.sw : switchService.getSwitch(hop.dpid);
+            if (sw == null) {
+                return false;
+            }
+            onPath.put(hop.dpid, sw);
+        }
+        InstalledPath path = record(packet, headers, hops, links, onPath);
+        write(packet, path, hops, onPath);
+        // A link may have failed while we routed over the snapshot we read: its removal has then
+        // already been handled without this path, so undo it here.
+        TopologyService topologyService = topology.get();
+        Topology now = topologyService == null ? null : topologyService.getTopology();
+        if (now != null && !now.links().containsAll(links)) {
+            delete(paths.remove(path.id()));
+        }
+        return true;
+    }
+
+    /** The route for this flow: a stable function of its headers, so every packet of it takes the same one. */
+    static Route choose(List<Route> routes, FlowHeaders headers, boolean ecmp) {
+        if (!ecmp || routes.size() == 1) {
+            return routes.get(0);
+        }
+        return routes.get((int) Long.remainderUnsigned(headers.flowHash(), routes.size()));
+    }
+
+    /** One switch of a path: where the flow enters it and where it leaves. */
+    record Hop(DatapathId dpid, OFPort in, OFPort out) {
+    }
+
+    /** The hops from {@code ingress} over {@code links} to {@code target}, or null if the links do not chain. */
+    static List<Hop> hops(SwitchPort ingress, List<Link> links, SwitchPort target) {
+        List<Hop> hops = new ArrayList<>(links.size() + 1);
+        SwitchPort at = ingress;
+        for (Link link : links) {
+            if (!link.src().dpid().equals(at.dpid())) {
+                return null;
+            }
+            hops.add(new Hop(at.dpid(), at.port(), link.src().port()));
+            at = link.dst();
+        }
+        if (!at.dpid().equals(target.dpid())) {
+            return null;
+        }
+        hops.add(new Hop(at.dpid(), at.port(), target.port()));
+        return hops;
+    }
+
+    private InstalledPath record(Packet packet, FlowHeaders headers, List<Hop> hops, List<Link> links,
+            Map<DatapathId, OFSwitch> onPath) {
+        long id = paths.newPathId();
+        int priority = packet.settings.priority();
+        List<FlowEntry> entries = new ArrayList<>();
+        for (Hop hop : hops) {
+            OFVersion version = onPath.get(hop.dpid).getVersion();
+            entries.add(new FlowEntry(hop.dpid, hop.in, headers.supportedBy(version), priority,
+                    InstalledPaths.cookie(id, false)));
+        }
+        Set<Link> used = new HashSet<>();
+        for (Link link : links) {
+            used.add(link);
+            used.add(link.reverse());
+        }
+        if (!packet.fromSwitch) {
+            FlowHeaders back = headers.reversed();
+            for (Hop hop : hops) {
+                OFVersion version = onPath.get(hop.dpid).getVersion();
+                entries.add(new FlowEntry(hop.dpid, hop.out, back.supportedBy(version), priority,
+                        InstalledPaths.cookie(id, true)));
+            }
+        }
+        Set<HostKey> hosts = Set.of(HostKey.of(headers.ethSource(), headers.vlan()),
+                HostKey.of(headers.ethDestination(), headers.vlan()));
+        InstalledPath path = new InstalledPath(id, used, onPath.keySet(), hosts, entries);
+        paths.add(path);
+        return path;
+    }
+
+    /**
+     * Writes the path so that packets never outrun it: the reverse direction first (its last hop, the
+     * ingress, first), then the forward direction from the destination's switch back to the ingress,
+     * whose flow-mod applies to the buffered packet or is followed by a packet-out along the first hop.
+     */
+    private void write(Packet packet, InstalledPath path, List<Hop> hops, Map<DatapathId, OFSwitch> onPath) {
+        ForwardingSettings current = packet.settings;
+        int n = hops.size();
+        List<FlowEntry> entries = path.entries();
+        if (entries.size() == 2 * n) {
+            for (int i = 0; i < n; i++) {
+                FlowEntry back = entries.get(n + i);
+                OFSwitch sw = onPath.get(back.dpid());
+                sw.write(FlowMessages.flowAdd(sw.getFactory(), back, hops.get(i).in, current, OFBufferId.NO_BUFFER));
+            }
+        }
+        for (int i = n - 1; i >= 1; i--) {
+            FlowEntry forward = entries.get(i);
+            OFSwitch sw = onPath.get(forward.dpid());
+            sw.write(FlowMessages.flowAdd(sw.getFactory(), forward, hops.get(i).out, current, OFBufferId.NO_BUFFER));
+        }
+        OFSwitch ingress = packet.sw;
+        OFBufferId buffer = packet.packetIn.getBufferId();
+        OFMessage first = FlowMessages.flowAdd(ingress.getFactory(), entries.get(0), hops.get(0).out, current, buffer);
+        if (OFBufferId.NO_BUFFER.equals(buffer)) {
+            ingress.write(List.of(first, FlowMessages.packetOut(ingress.getFactory(), packet.inPort,
+                    List.of(hops.get(0).out), buffer, packet.packetIn.getData())));
+        } else {
+            ingress.write(first);
+        }
+    }
+
+    /**
+     * An ARP request for an address a known host holds goes to that host alone, from its own switch,
+     * instead of being flooded. Forwarded rather than answered by proxy: the owner answers for itself,
+     * so a stale or spoofed device entry never makes the controller lie on a host's behalf, and the
+     * requester's address is refreshed in the owner's cache as ARP intends. The reply is unicast to a
+     * host the device service has just seen, so it is forwarded along a path like any other packet.
+     * Gratuitous ARP (sender = target) announces to everyone and is flooded.
+     */
+    private boolean forwardArpRequest(Packet packet, DeviceService deviceService, SwitchService switchService) {
+        Arp arp = packet.frame.arp();
+        if (arp == null || !arp.isValid() || arp.opcode() != Arp.REQUEST
+                || arp.senderProtocolAddress() == arp.targetProtocolAddress()) {
+            return false;
+        }
+        byte[] data = packet.packetIn.getData();
+        if (data.length < packet.packetIn.getTotalLen()) {
+            return false; // only the switch's buffer holds the whole frame: flood it from there
+        }
+        VlanVid vlan = packet.vlan == null ? VlanVid.ZERO : packet.vlan;
+        Host owner = null;
+        for (Host host : deviceService.getHostsByIpv4(arp.targetIp())) {
+            if (host.vlan().equals(vlan) && !host.attachmentPoints().isEmpty()
+                    && (owner == null || host.lastSeen().isAfter(owner.lastSeen()))) {
+                owner = host;
+            }
+        }
+        SwitchPort target = attachment(owner);
+        if (target == null) {
+            return false;
+        }
+        if (target.equals(packet.ingress)) {
+            return true; // the owner shares the requester's segment and heard the request
+        }
+        OFSwitch sw = target.dpid().equals(packet.sw.getId()) ? packet.sw : switchService.getSwitch(target.dpid());
+        if (sw == null) {
+            return false;
+        }
+        sw.write(FlowMessages.packetOut(sw.getFactory(), OFPort.CONTROLLER, List.of(target.port()),
+                OFBufferId.NO_BUFFER, data));
+        return true;
+    }
+
+    /** Floods on the broadcast tree, or drops a copy that came in on an inter-switch port off the tree. */
+    private void flood(Packet packet) {
+        if (packet.fromSwitch && !packet.topology.isBroadcastAllowed(packet.ingress)) {
+            LOG.trace("Switch {}: dropping a flood copy from off-tree port {}", packet.sw.getId(), packet.inPort);
+            return;
+        }
+        List<OFPort> ports = floodPorts(packet.sw, packet.topology, packet.inPort);
+        if (!ports.isEmpty()) {
+            packet.sw.write(FlowMessages.packetOut(packet.sw.getFactory(), packet.inPort, ports,
+                    packet.packetIn.getBufferId(), packet.packetIn.getData()));
+        }
+    }
+
+    /**
+     * The switch's edge ports (no link to another switch) and its broadcast-tree ports, except the
+     * in_port, in port-number order. Reserved ports (LOCAL and the like) are not part of a flood.
+     */
+    static List<OFPort> floodPorts(OFSwitch sw, Topology topology, OFPort inPort) {
+        DatapathId dpid = sw.getId();
+        Set<OFPort> tree = topology.broadcastTreePorts(dpid);
+        TreeSet<OFPort> ports = new TreeSet<>((a, b) -> Integer.compareUnsigned(a.getPortNumber(), b.getPortNumber()));
+        for (OFPortDesc desc : sw.getPorts()) {
+            OFPort port = desc.getPortNo();
+            if (Integer.compareUnsigned(port.getPortNumber(), OFPort.MAX.getPortNumber()) > 0) {
+                continue;
+            }
+            if (!topology.isInterSwitchPort(SwitchPort.of(dpid, port)) || tree.contains(port)) {
+                ports.add(port);
+            }
+        }
+        ports.addAll(tree);
+        ports.remove(inPort);
+        return List.copyOf(ports);
+    }
+
+    /** Deletes the flows of the paths that used a failed link or switch, so their next packet is rerouted. */
+    public void topologyChanged(List<TopologyEvent> events) {
+        for (TopologyEvent event : events) {
+            switch (event.type()) {
+                case LINK_REMOVED -> delete(paths.removeUsing(event.link()));
+                case SWITCH_REMOVED -> delete(paths.removeThrough(event.dpid()));
+                default -> {
+                    // A new link or switch leaves every installed path working.
+                }
+            }
+        }
+    }
+
+    /** The host left its old attachment point: flows toward it there are wrong. */
+    public void hostMoved(Host before, Host after) {
+        delete(paths.removeFor(new HostKey(before.mac(), before.vlan())));
+    }
+
+    /** An attachment point was dropped (not a move): flows may lead to it. */
+    public void hostUpdated(Host before, Host after) {
+        Set<SwitchPort> now = new HashSet<>();
+        after.attachmentPoints().forEach(ap -> now.add(ap.port()));
+        boolean lost = before.attachmentPoints().stream().anyMatch(ap -> !now.contains(ap.port()));
+        if (lost) {
+            delete(paths.removeFor(new HostKey(before.mac(), before.vlan())));
+        }
+    }
+
+    public void hostRemoved(Host host) {
+        delete(paths.removeFor(new HostKey(host.mac(), host.vlan())));
+    }
+
+    /** Forgets every path (the app stops; its flows expire on their own idle timeout). */
+    void forgetAll() {
+        paths.clear();
+    }
+
+    /** Deletes the entries, one batch per switch; a switch no longer connected has lost them anyway. */
+    private void delete(List<FlowEntry> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        SwitchService switchService = switches.get();
+        if (switchService == null) {
+            return;
+        }
+        Map<DatapathId, List<OFMessage>> bySwitch = new LinkedHashMap<>();
+        for (FlowEntry entry : entries) {
+            OFSwitch sw = switchService.getSwitch(entry.dpid());
+            if (sw != null) {
+                bySwitch.computeIfAbsent(entry.dpid(), k -> new ArrayList<>())
+                        .add(FlowMessages.flowDelete(sw.getFactory(), entry));
+            }
+        }
+        bySwitch.forEach((dpid, messages) -> {
+            OFSwitch sw = switchService.getSwitch(dpid);
+            if (sw != null) {
+                sw.write(messages);
+            }
+        });
+        LOG.debug("Deleted {} forwarding flows on {} switches", entries.size(), bySwitch.size());
+    }
+
+    /** The ingress port: a field up to 1.1, a match field from 1.2 on. */
+    static OFPort inPort(OFPacketIn packetIn) {
+        if (packetIn.getVersion().compareTo(OFVersion.OF_12) < 0) {
+            return packetIn.getInPort();
+        }
+        Match match = packetIn.getMatch();
+        return match == null ? null : match.get(MatchField.IN_PORT);
+    }
+
+    /** What one packet-in's handling reads more than once. */
+    private static final class Packet {
+        final OFSwitch sw;
+        final OFPacketIn packetIn;
+        final OFPort inPort;
+        final Ethernet frame;
+        final Topology topology;
+        final ForwardingSettings settings;
+        final SwitchPort ingress;
+        final boolean fromSwitch;
+        final VlanVid vlan;
+
+        Packet(OFSwitch sw, OFPacketIn packetIn, OFPort inPort, Ethernet frame, Topology topology,
+                ForwardingSettings settings) {
+            this.sw = sw;
+            this.packetIn = packetIn;
+            this.inPort = inPort;
+            this.frame = frame;
+            this.topology = topology;
+            this.settings = settings;
+            this.ingress = SwitchPort.of(sw.getId(), inPort);
+            this.fromSwitch = topology.isInterSwitchPort(ingress);
+            this.vlan = frame.vlanId() == Ethernet.NO_VLAN ? null : VlanVid.ofVlan(frame.vlanId());
+        }
+    }
+}

@@ -1,0 +1,253 @@
+package io.heliograph.forwarding.internal;
+
+import static io.heliograph.forwarding.internal.Messages.as;
+import static io.heliograph.forwarding.internal.Messages.inPort;
+import static io.heliograph.forwarding.internal.Messages.outputs;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.projectfloodlight.openflow.protocol.OFFlowAdd;
+import org.projectfloodlight.openflow.protocol.OFFlowModFlags;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFPacketOut;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.protocol.match.Match;
+import org.projectfloodlight.openflow.protocol.match.MatchField;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.EthType;
+import org.projectfloodlight.openflow.types.IPv4Address;
+import org.projectfloodlight.openflow.types.IpProtocol;
+import org.projectfloodlight.openflow.types.MacAddress;
+import org.projectfloodlight.openflow.types.OFBufferId;
+import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.TransportPort;
+
+import io.heliograph.core.MessageListener.Command;
+
+/**
+ * A path over three switches in a line: s1 -(2:1)- s2 -(2:2)- s3, h1 at s1 port 1, h2 at s3 port 1
+ * (h3 at s1 port 3 for the same-switch case).
+ */
+class PathInstallTest {
+
+    static final long H1 = 0x0200_0000_0001L;
+    static final long H2 = 0x0200_0000_0002L;
+    static final long H3 = 0x0200_0000_0003L;
+
+    private Fabric line(OFVersion version) {
+        Fabric f = new Fabric();
+        f.addSwitch(1, version, 3);
+        f.addSwitch(2, version, 3);
+        f.addSwitch(3, version, 3);
+        f.cable(1, 2, 2, 1);
+        f.cable(2, 2, 3, 2);
+        f.host(H1, "10.0.0.1", 1, 1);
+        f.host(H2, "10.0.0.2", 3, 1);
+        f.host(H3, "10.0.0.3", 1, 3);
+        return f;
+    }
+
+    private static ReactiveForwarding forwarding(Fabric f, ForwardingSettings settings) {
+        return new ReactiveForwarding(() -> f, () -> f, () -> f, () -> f, settings);
+    }
+
+    private static final ForwardingSettings SETTINGS = new ForwardingSettings(7, 0, 10, true,
+            MatchGranularity.TRANSPORT);
+
+    @ParameterizedTest
+    @EnumSource(value = OFVersion.class, names = {"OF_10", "OF_13", "OF_14", "OF_15"})
+    void installsThePathBothWaysLastHopFirstThenReleasesThePacket(OFVersion version) {
+        Fabric f = line(version);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+        byte[] syn = Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80);
+
+        assertEquals(Command.STOP, fw.receive(f.sw(1), Packets.packetIn(version, 1, syn)));
+
+        List<PortedSwitch.Write> w = f.journal;
+        assertEquals(7, w.size(), "3 reverse flows, 3 forward flows, 1 packet-out: " + w);
+        // Reverse direction (h2 -> h1), written from its last hop (s1) back to its first (s3).
+        expectFlow(w.get(0), 1, 2, 1, H2, H1, "10.0.0.2", "10.0.0.1", 80, 40000);
+        expectFlow(w.get(1), 2, 2, 1, H2, H1, "10.0.0.2", "10.0.0.1", 80, 40000);
+        expectFlow(w.get(2), 3, 1, 2, H2, H1, "10.0.0.2", "10.0.0.1", 80, 40000);
+        // Forward direction, last hop (s3) first, the ingress last.
+        expectFlow(w.get(3), 3, 2, 1, H1, H2, "10.0.0.1", "10.0.0.2", 40000, 80);
+        expectFlow(w.get(4), 2, 1, 2, H1, H2, "10.0.0.1", "10.0.0.2", 40000, 80);
+        expectFlow(w.get(5), 1, 1, 2, H1, H2, "10.0.0.1", "10.0.0.2", 40000, 80);
+        // The packet leaves the ingress along the first hop, as if it had come in on port 1.
+        assertEquals(DatapathId.of(1), w.get(6).dpid());
+        OFPacketOut out = as(OFPacketOut.class, w.get(6).message());
+        assertEquals(List.of(OFPort.of(2)), outputs(out));
+        assertEquals(OFPort.of(1), inPort(out));
+        assertEquals(OFBufferId.NO_BUFFER, out.getBufferId());
+        assertArrayEquals(syn, out.getData());
+        assertEquals(1, fw.paths().size());
+    }
+
+    private static void expectFlow(PortedSwitch.Write write, long dpid, int in, int out, long ethSrc, long ethDst,
+            String ipSrc, String ipDst, int sport, int dport) {
+        assertEquals(DatapathId.of(dpid), write.dpid(), "switch of " + write.message());
+        OFFlowAdd flow = as(OFFlowAdd.class, write.message());
+        Match m = flow.getMatch();
+        assertEquals(OFPort.of(in), m.get(MatchField.IN_PORT));
+        assertEquals(MacAddress.of(ethSrc), m.get(MatchField.ETH_SRC));
+        assertEquals(MacAddress.of(ethDst), m.get(MatchField.ETH_DST));
+        assertEquals(EthType.IPv4, m.get(MatchField.ETH_TYPE));
+        assertEquals(IPv4Address.of(ipSrc), m.get(MatchField.IPV4_SRC));
+        assertEquals(IPv4Address.of(ipDst), m.get(MatchField.IPV4_DST));
+        assertEquals(IpProtocol.TCP, m.get(MatchField.IP_PROTO));
+        assertEquals(TransportPort.of(sport), m.get(MatchField.TCP_SRC));
+        assertEquals(TransportPort.of(dport), m.get(MatchField.TCP_DST));
+        assertNull(m.get(MatchField.VLAN_VID), "untagged traffic does not match the VLAN");
+        assertEquals(List.of(OFPort.of(out)), outputs(flow));
+        assertEquals(10, flow.getPriority());
+        assertEquals(7, flow.getIdleTimeout());
+        assertEquals(0, flow.getHardTimeout());
+        assertTrue(InstalledPaths.isOurs(flow.getCookie()), "cookie in our namespace: " + flow.getCookie());
+        assertEquals(Set.of(OFFlowModFlags.SEND_FLOW_REM), flow.getFlags());
+        assertEquals(OFBufferId.NO_BUFFER, flow.getBufferId());
+    }
+
+    @Test
+    void aBufferedPacketIsReleasedByTheIngressFlowItself() {
+        Fabric f = line(OFVersion.OF_10);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+        byte[] syn = Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80);
+
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_10, 1, syn, OFBufferId.of(0x77)));
+
+        assertEquals(6, f.journal.size(), "six flows, no packet-out");
+        OFFlowAdd ingress = as(OFFlowAdd.class, f.journal.get(5).message());
+        assertEquals(DatapathId.of(1), f.journal.get(5).dpid());
+        assertEquals(OFBufferId.of(0x77), ingress.getBufferId());
+        f.journal.subList(0, 5).forEach(w -> assertEquals(OFBufferId.NO_BUFFER,
+                as(OFFlowAdd.class, w.message()).getBufferId()));
+    }
+
+    @Test
+    void aDestinationOnTheSameSwitchTakesOneFlowEachWay() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H1, "10.0.0.1", 5, H3, "10.0.0.3", 6)));
+
+        List<OFMessage> written = f.sw(1).take();
+        assertEquals(3, written.size(), written.toString());
+        OFFlowAdd back = as(OFFlowAdd.class, written.get(0));
+        assertEquals(OFPort.of(3), back.getMatch().get(MatchField.IN_PORT));
+        assertEquals(List.of(OFPort.of(1)), outputs(back));
+        OFFlowAdd forth = as(OFFlowAdd.class, written.get(1));
+        assertEquals(OFPort.of(1), forth.getMatch().get(MatchField.IN_PORT));
+        assertEquals(List.of(OFPort.of(3)), outputs(forth));
+        assertEquals(List.of(OFPort.of(3)), outputs(as(OFPacketOut.class, written.get(2))));
+        assertTrue(f.sw(2).take().isEmpty());
+        assertTrue(f.sw(3).take().isEmpty());
+    }
+
+    @Test
+    void macGranularityMatchesOnlyPortAndAddresses() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f, new ForwardingSettings(5, 0, 10, true, MatchGranularity.MAC));
+
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H1, "10.0.0.1", 5, H2, "10.0.0.2", 6)));
+
+        Match m = as(OFFlowAdd.class, f.journal.get(5).message()).getMatch();
+        assertEquals(Set.of(MatchField.IN_PORT, MatchField.ETH_SRC, MatchField.ETH_DST), fields(m));
+    }
+
+    @Test
+    void ipGranularityMatchesAddressesWithTheirPrerequisite() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f, new ForwardingSettings(5, 0, 10, true, MatchGranularity.IP));
+
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H1, "10.0.0.1", 5, H2, "10.0.0.2", 6)));
+
+        Match m = as(OFFlowAdd.class, f.journal.get(5).message()).getMatch();
+        assertEquals(Set.of(MatchField.IN_PORT, MatchField.ETH_SRC, MatchField.ETH_DST, MatchField.ETH_TYPE,
+                MatchField.IPV4_SRC, MatchField.IPV4_DST), fields(m));
+    }
+
+    private static Set<MatchField<?>> fields(Match m) {
+        java.util.Set<MatchField<?>> set = new java.util.HashSet<>();
+        m.getMatchFields().forEach(set::add);
+        return set;
+    }
+
+    @Test
+    void aPacketFromAnotherSwitchGetsThePathFromHereOnOneWay() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+
+        // s2 got it on port 1 (from s1): s1's flow outlived s2's.
+        fw.receive(f.sw(2), Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H1, "10.0.0.1", 5, H2, "10.0.0.2", 6)));
+
+        assertEquals(3, f.journal.size(), f.journal.toString());
+        expectHop(f.journal.get(0), 3, 2, 1);
+        expectHop(f.journal.get(1), 2, 1, 2);
+        assertEquals(List.of(OFPort.of(2)), outputs(as(OFPacketOut.class, f.journal.get(2).message())));
+        assertTrue(f.sw(1).take().isEmpty(), "nothing upstream of where the packet is");
+    }
+
+    private static void expectHop(PortedSwitch.Write w, long dpid, int in, int out) {
+        assertEquals(DatapathId.of(dpid), w.dpid());
+        OFFlowAdd flow = as(OFFlowAdd.class, w.message());
+        assertEquals(OFPort.of(in), flow.getMatch().get(MatchField.IN_PORT));
+        assertEquals(List.of(OFPort.of(out)), outputs(flow));
+    }
+
+    @Test
+    void aDestinationOnTheIngressSegmentAlreadyHasThePacket() {
+        Fabric f = line(OFVersion.OF_13);
+        f.host(H2, "10.0.0.2", 1, 1); // h2 shares h1's port (a hub, or an unmanaged switch)
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+
+        assertEquals(Command.STOP, fw.receive(f.sw(1),
+                Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H1, "10.0.0.1", 5, H2, "10.0.0.2", 6))));
+        assertTrue(f.journal.isEmpty());
+    }
+
+    @Test
+    void withoutEveryServiceThePacketPassesToTheNextListener() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = new ReactiveForwarding(() -> f, () -> f, () -> f, () -> null, SETTINGS);
+
+        assertEquals(Command.CONTINUE, fw.receive(f.sw(1),
+                Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H1, "10.0.0.1", 5, H2, "10.0.0.2", 6))));
+        assertTrue(f.journal.isEmpty());
+    }
+
+    @Test
+    void lldpAndLinkLocalFramesAreNotOurs() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+
+        assertEquals(Command.CONTINUE, fw.receive(f.sw(1),
+                Packets.packetIn(OFVersion.OF_13, 2, Packets.frame(0x0180_c200_000eL, H1, 0x88cc))));
+        assertEquals(Command.CONTINUE, fw.receive(f.sw(1),
+                Packets.packetIn(OFVersion.OF_13, 1, Packets.frame(0x0180_c200_0002L, H1, 0x8809))));
+        assertEquals(Command.CONTINUE, fw.receive(f.sw(1),
+                Packets.packetIn(OFVersion.OF_13, 1, Packets.frame(H2, H1, 0x88cc))));
+        assertTrue(f.journal.isEmpty());
+    }
+
+    @Test
+    void anUnreachableDestinationIsFlooded() {
+        Fabric f = line(OFVersion.OF_13);
+        f.addSwitch(9, OFVersion.OF_13, 2);
+        f.host(0x0200_0000_0009L, "10.0.0.9", 9, 1); // an island of its own
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1,
+                Packets.tcp(H1, "10.0.0.1", 5, 0x0200_0000_0009L, "10.0.0.9", 6)));
+
+        assertEquals(1, f.journal.size());
+        assertEquals(List.of(OFPort.of(2), OFPort.of(3)), outputs(as(OFPacketOut.class, f.journal.get(0).message())));
+    }
+}
