@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -37,6 +38,7 @@ import org.projectfloodlight.openflow.types.VlanVid;
 
 import io.heliograph.core.SwitchListener.PortChange;
 import io.heliograph.core.SwitchPort;
+import io.heliograph.core.testing.ManualClock;
 import io.heliograph.devices.Host;
 import io.heliograph.devices.HostListener;
 import io.heliograph.topology.Link;
@@ -123,7 +125,7 @@ class DeviceManagerTest {
         }
         assertEquals(0, drain());
 
-        clock.advanceMillis(TrackerSettings.DEFAULTS.refreshMs());
+        clock.advance(Duration.ofMillis(TrackerSettings.DEFAULTS.refreshMs()));
         packetIn(S1, 1, TestFrames.ping4(MAC_B, MAC_A, IP_A, IP_B));
         assertEquals(1, drain(), "a refresh is due");
         assertEquals(clock.instant(), hostA().lastSeen());
@@ -183,7 +185,7 @@ class DeviceManagerTest {
         devices = manager(new TrackerSettings(60_000, 0, 8, 16, 100), trackerQueue::add, 1_000);
         packetIn(S1, 1, TestFrames.arpRequest(MAC_A, IP_A, IP_B));
         drain();
-        clock.advanceMillis(10);
+        clock.advance(Duration.ofMillis(10));
         packetIn(S2, 3, TestFrames.arpRequest(MAC_A, IP_A, IP_B));
         drain();
 
@@ -199,12 +201,12 @@ class DeviceManagerTest {
     void theSweepExpiresHostsByTheInjectedClock() {
         packetIn(S1, 1, TestFrames.arpRequest(MAC_A, IP_A, IP_B));
         drain();
-        clock.advanceMillis(TrackerSettings.DEFAULTS.hostTimeoutMs());
+        clock.advance(Duration.ofMillis(TrackerSettings.DEFAULTS.hostTimeoutMs()));
         devices.sweep();
         drain();
         assertNotNull(hostA());
 
-        clock.advanceMillis(1);
+        clock.advance(Duration.ofMillis(1));
         devices.sweep();
         drain();
         assertNull(hostA());

@@ -15,6 +15,7 @@ import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.VlanVid;
 
 import io.heliograph.core.SwitchPort;
+import io.heliograph.core.testing.ManualClock;
 
 class HostCommandsTest {
 

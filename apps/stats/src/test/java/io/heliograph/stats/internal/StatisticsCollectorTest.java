@@ -42,7 +42,7 @@ class StatisticsCollectorTest {
 
     private static final Set<OFStatsReplyFlags> MORE = EnumSet.of(OFStatsReplyFlags.REPLY_MORE);
 
-    private final ManualClock clock = new ManualClock();
+    private final ManualStatsClock clock = new ManualStatsClock();
     /** The age the fake switches report for their flow entries, moving with the clock. */
     private long flowAgeSeconds = 100;
     private final FakeSwitchService switches = new FakeSwitchService();

@@ -23,7 +23,7 @@ import io.heliograph.core.testing.FakeSwitchService;
 class StatsCommandsTest {
 
     private final FakeSwitchService switches = new FakeSwitchService();
-    private final ManualClock clock = new ManualClock();
+    private final ManualStatsClock clock = new ManualStatsClock();
     private final StatisticsCollector collector = new StatisticsCollector(switches, Runnable::run, clock, () -> null,
             StatsSettings.DEFAULTS);
     private final StatsCommands commands = new StatsCommands(switches, collector);
