@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.osgi.framework.Bundle;
@@ -14,19 +15,28 @@ import org.osgi.framework.BundleException;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.launch.Framework;
 import org.osgi.framework.launch.FrameworkFactory;
+import org.osgi.framework.startlevel.FrameworkStartLevel;
 import org.osgi.framework.wiring.BundleRevision;
 
 /**
- * One controller: an Equinox framework with the distribution's bundles. Start order matters in one
- * place: Declarative Services starts last, after Configuration Admin holds every etc/*.cfg, so that
+ * One controller: an Equinox framework with the distribution's bundles. Start order matters in two
+ * places. Declarative Services starts after Configuration Admin holds every etc/*.cfg, so that
  * components activate once with their configuration (a listener never binds the default port
- * first and moves later).
+ * first and moves later). And the applications in hot/ (installed by FileInstall at start level
+ * {@value #APPS_START_LEVEL}, see etc/org.apache.felix.fileinstall-hot.cfg) start only once the
+ * platform's components are active: an app is a listener of the switch or topology service and
+ * also uses it, so if Declarative Services met both at once, activating one would activate the
+ * other in the middle of its own activation (a circular activation that SCR refuses, with errors,
+ * depending on the order it happens to meet the bundles in).
  */
 public final class ControllerRuntime {
 
     static final String SCR = "org.apache.felix.scr";
     private static final long CONFIGURATION_WAIT_MS = 10_000;
     private static final long STOP_WAIT_MS = 30_000;
+    private static final long APPS_START_WAIT_MS = 30_000;
+    /** The start level of the hot/ applications; the platform's bundles run at level 1. */
+    static final int APPS_START_LEVEL = 2;
 
     private final Distribution distribution;
     private final Map<String, String> properties;
@@ -77,7 +87,20 @@ public final class ControllerRuntime {
         } else {
             startBundle(scr, failed);
         }
+        startApplications();
         return failed;
+    }
+
+    /** Raises the framework to the applications' start level and waits until Equinox has started them. */
+    private void startApplications() throws InterruptedException {
+        FrameworkStartLevel levels = framework.adapt(FrameworkStartLevel.class);
+        CountDownLatch raised = new CountDownLatch(1);
+        levels.setStartLevel(APPS_START_LEVEL, event -> raised.countDown());
+        if (!raised.await(APPS_START_WAIT_MS, TimeUnit.MILLISECONDS)) {
+            log.warn("the applications in hot/ did not all start within " + APPS_START_WAIT_MS / 1000 + " s");
+        } else {
+            log.debug("start level " + APPS_START_LEVEL + " reached: applications started");
+        }
     }
 
     private void startBundle(Bundle bundle, List<String> failed) {
