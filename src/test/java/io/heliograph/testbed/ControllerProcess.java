@@ -36,6 +36,7 @@ public final class ControllerProcess implements AutoCloseable {
     private static final Pattern STATUS = Pattern.compile("\"status\"\\s*:\\s*\"([A-Z_]+)\"");
     private static final Pattern SWITCHES = Pattern.compile("\"switches\"\\s*:\\s*(\\d+)");
     private static final Pattern LB_DONE = Pattern.compile("START LEVEL \\d+.*?\\ng! ", Pattern.DOTALL);
+    private static final Pattern SCR_LIST_DONE = Pattern.compile("\\S+ in bundle \\d+ .*?\\ng! ", Pattern.DOTALL);
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
 
     private final Process process;
@@ -204,6 +205,16 @@ public final class ControllerProcess implements AutoCloseable {
             throw new IllegalStateException("no complete lb listing in: " + output);
         }
         return BundleList.parse(m.group());
+    }
+
+    /** The components as the console's {@code scr:list} shows them now. */
+    public ComponentList components(Duration timeout) {
+        String output = console("scr:list", SCR_LIST_DONE, timeout);
+        Matcher m = SCR_LIST_DONE.matcher(output);
+        if (!m.find()) {
+            throw new IllegalStateException("no complete scr:list listing in: " + output);
+        }
+        return ComponentList.parse(m.group());
     }
 
     /** The health resource's answer now, or empty while the controller does not answer. */
