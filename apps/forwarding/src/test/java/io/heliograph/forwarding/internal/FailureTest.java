@@ -25,11 +25,16 @@ import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.protocol.match.Match;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFGroup;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.U64;
+import org.projectfloodlight.openflow.types.VlanVid;
 
 import io.heliograph.devices.Host;
+import io.heliograph.routing.Metric;
+import io.heliograph.routing.Route;
+import io.heliograph.routing.RoutingService;
 import io.heliograph.topology.Link;
 import io.heliograph.topology.TopologyEvent;
 
@@ -174,8 +179,8 @@ class FailureTest {
         ReactiveForwarding fw = forwarding(f);
         Set<Entry> a = connect(f, fw, 0, 3, 40000);
         Set<Entry> b = connect(f, fw, 1, 2, 40000);
-        Host before = f.getHost(org.projectfloodlight.openflow.types.MacAddress.of(hostMac(3, 1, 2)),
-                org.projectfloodlight.openflow.types.VlanVid.ZERO);
+        Host before = f.getHost(MacAddress.of(hostMac(3, 1, 2)),
+                VlanVid.ZERO);
         Host after = f.move(before, edge(2, 0), 2);
 
         fw.hostMoved(before, after);
@@ -217,5 +222,55 @@ class FailureTest {
         fw.topologyChanged(f.cut(dead.src().dpid().getLong(), dead.src().port().getPortNumber(),
                 dead.dst().dpid().getLong(), dead.dst().port().getPortNumber()));
         assertEquals(again, deletes(f), "deleted under the cookies of the path that owns them now");
+    }
+    @Test
+    void aPathRoutedOverALinkThatFailedMeanwhileIsTakenBackAtOnce() {
+        Fabric f = withHosts(OFVersion.OF_13);
+        Set<Entry> probe = connect(f, forwarding(f), 0, 3, 40000);
+        Link dead = coreLinkOf(f, probe);
+        // Routing answered from the snapshot before the cut; the cut's events went out before the path existed.
+        DatapathId src = DatapathId.of(edge(0, 0));
+        DatapathId dst = DatapathId.of(edge(3, 1));
+        List<Route> stale = f.getEqualCostRoutes(src, dst, Metric.HOPS);
+        f.cut(dead.src().dpid().getLong(), dead.src().port().getPortNumber(), dead.dst().dpid().getLong(),
+                dead.dst().port().getPortNumber());
+        RoutingService staleRouting = new RoutingService() {
+            @Override
+            public Route getRoute(DatapathId a, DatapathId b, Metric m) {
+                return stale.get(0);
+            }
+
+            @Override
+            public List<Route> getEqualCostRoutes(DatapathId a, DatapathId b,
+                    Metric m) {
+                return stale;
+            }
+
+            @Override
+            public List<Route> getKShortestRoutes(DatapathId a, DatapathId b, int k,
+                    Metric m) {
+                return stale;
+            }
+        };
+        ReactiveForwarding fw = new ReactiveForwarding(() -> f, () -> f, () -> f, () -> staleRouting,
+                ForwardingSettings.DEFAULTS);
+        f.journal.clear();
+
+        PortedSwitch ingress = f.sw(edge(0, 0));
+        fw.receive(ingress, Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(hostMac(0, 0, 1), hostIp(0, 0, 1),
+                40000, hostMac(3, 1, 2), hostIp(3, 1, 2), 5201)));
+
+        Set<Entry> added = new HashSet<>();
+        Set<Entry> deleted = new HashSet<>();
+        for (PortedSwitch.Write w : f.journal) {
+            if (w.message() instanceof OFFlowAdd add) {
+                added.add(new Entry(w.dpid(), add.getMatch(), add.getPriority(), add.getCookie()));
+            } else if (w.message() instanceof OFFlowDeleteStrict del) {
+                deleted.add(new Entry(w.dpid(), del.getMatch(), del.getPriority(), del.getCookie()));
+            }
+        }
+        assertEquals(10, added.size());
+        assertEquals(added, deleted, "the path over the dead link is deleted as soon as it is written");
+        assertEquals(0, fw.paths().size());
     }
 }
