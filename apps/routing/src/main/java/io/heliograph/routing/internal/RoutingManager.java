@@ -1,6 +1,7 @@
 package io.heliograph.routing.internal;
 
 import java.util.List;
+import java.util.function.Function;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -23,7 +24,6 @@ import io.heliograph.routing.Metric;
 import io.heliograph.routing.Route;
 import io.heliograph.routing.RoutingService;
 import io.heliograph.stats.PortRate;
-import io.heliograph.stats.StatisticsService;
 import io.heliograph.topology.Link;
 import io.heliograph.topology.Topology;
 import io.heliograph.topology.TopologyEvent;
@@ -34,6 +34,9 @@ import io.heliograph.topology.TopologyService;
  * Wires {@link RoutingEngine} into the controller: the routing service, told of topology changes
  * (whiteboard topology listener) and of port changes (switch listener, for port speeds), configured
  * by pid {@value #PID}. Statistics are optional: without them UTILISATION costs are those of HOPS.
+ * They come through {@link PortRates}, which only {@link StatisticsPortRates} implements: this class
+ * declares no method with a statistics type, because Declarative Services reflects on its methods,
+ * and without the stats bundle (an optional import) that would fail with NoClassDefFoundError.
  */
 @Component(service = {RoutingService.class, TopologyListener.class, SwitchListener.class, LinkCosts.class},
         configurationPid = RoutingManager.PID)
@@ -47,7 +50,7 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
     private final RoutingEngine engine;
     private volatile TopologyService topology;
     private volatile SwitchService switches;
-    private volatile StatisticsService statistics;
+    private volatile PortRates rates;
 
     /*
      * Every reference is optional and dynamic. This component is itself a topology and a switch
@@ -58,7 +61,7 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
      */
     @Activate
     public RoutingManager(RoutingConfig config) {
-        engine = new RoutingEngine(this::currentTopology, new SwitchPortSpeeds(() -> switches), this::portRate,
+        engine = new RoutingEngine(this::currentTopology, new SwitchPortSpeeds(() -> switches), new BoundRates(),
                 System::nanoTime);
         configure(config);
         LOG.info("routing active ({})", engine.settings());
@@ -100,16 +103,16 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
     }
 
     // Greedy, so statistics started after routing are still picked up.
-    @Reference(name = "statistics", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+    @Reference(name = "rates", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
-    void bindStatistics(StatisticsService service) {
-        statistics = service;
+    void bindRates(PortRates service) {
+        rates = service;
         engine.portsChanged();
     }
 
-    void unbindStatistics(StatisticsService service) {
-        if (statistics == service) {
-            statistics = null;
+    void unbindRates(PortRates service) {
+        if (rates == service) {
+            rates = null;
             engine.portsChanged();
         }
     }
@@ -130,9 +133,16 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
         return service == null ? null : service.getTopology();
     }
 
-    private PortRate portRate(SwitchPort port) {
-        StatisticsService service = statistics;
-        return service == null ? null : service.getPortRate(port);
+    /**
+     * The bound rates, or none. A named class rather than a lambda or method reference: either would
+     * give this class a method returning PortRate (see the class comment).
+     */
+    private final class BoundRates implements Function<SwitchPort, PortRate> {
+        @Override
+        public PortRate apply(SwitchPort port) {
+            PortRates current = rates;
+            return current == null ? null : current.apply(port);
+        }
     }
 
     RoutingSettings settings() {

@@ -139,10 +139,11 @@ class RoutingManagerTest {
         StatisticsService busy = statistics(port -> port.equals(TestNetwork.port(1, 1))
                 ? new PortRate(port, Instant.EPOCH, 0, 9e8, 0, 0) : null);
 
-        manager.bindStatistics(busy);
+        PortRates measured = new StatisticsPortRates(busy);
+        manager.bindRates(measured);
         assertEquals(List.of(1L, 3L, 4L), switchesOf(manager.getRoute(dpid(1), dpid(4), Metric.UTILISATION)));
 
-        manager.unbindStatistics(busy);
+        manager.unbindRates(measured);
         assertEquals(List.of(1L, 2L, 4L), switchesOf(manager.getRoute(dpid(1), dpid(4), Metric.UTILISATION)));
     }
 
