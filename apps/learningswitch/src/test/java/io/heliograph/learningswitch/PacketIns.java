@@ -5,19 +5,16 @@ import java.util.HexFormat;
 
 import org.projectfloodlight.openflow.exceptions.OFParseError;
 import org.projectfloodlight.openflow.protocol.OFFactories;
-import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
-import org.projectfloodlight.openflow.protocol.OFPacketInReason;
 import org.projectfloodlight.openflow.protocol.OFVersion;
-import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.OFBufferId;
 import org.projectfloodlight.openflow.types.OFPort;
-import org.projectfloodlight.openflow.types.TableId;
-import org.projectfloodlight.openflow.types.U64;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+
+import io.heliograph.core.testing.TableMiss;
 
 /** Packet-ins as switches send them: built per version, then written to wire bytes and decoded back. */
 final class PacketIns {
@@ -57,19 +54,7 @@ final class PacketIns {
     }
 
     static OFPacketIn packetIn(OFVersion version, int inPort, byte[] frame, OFBufferId buffer) {
-        OFFactory f = OFFactories.getFactory(version);
-        OFPacketIn.Builder b = f.buildPacketIn()
-                .setBufferId(buffer)
-                .setTotalLen(frame.length)
-                .setReason(OFPacketInReason.NO_MATCH)
-                .setData(frame);
-        if (version == OFVersion.OF_10) {
-            b.setInPort(OFPort.of(inPort));
-        } else {
-            b.setMatch(f.buildMatch().setExact(MatchField.IN_PORT, OFPort.of(inPort)).build())
-                    .setTableId(TableId.of(0)).setCookie(U64.ZERO);
-        }
-        return (OFPacketIn) throughTheWire(b.build());
+        return (OFPacketIn) throughTheWire(TableMiss.packetIn(version, OFPort.of(inPort), frame, buffer));
     }
 
     static OFPacketIn packetIn(OFVersion version, int inPort, long dst, long src) {

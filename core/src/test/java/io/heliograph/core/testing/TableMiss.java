@@ -19,8 +19,13 @@ public final class TableMiss {
 
     /** Unbuffered, reason NO_MATCH; the in-port is a field in 1.0 and in the match from 1.2 on (table 0, cookie 0). */
     public static OFPacketIn packetIn(OFFactory f, OFPort inPort, byte[] frame) {
+        return packetIn(f, inPort, frame, OFBufferId.NO_BUFFER);
+    }
+
+    /** As {@link #packetIn(OFFactory, OFPort, byte[])}, with the packet held in the switch's buffer {@code buffer}. */
+    public static OFPacketIn packetIn(OFFactory f, OFPort inPort, byte[] frame, OFBufferId buffer) {
         OFPacketIn.Builder b = f.buildPacketIn()
-                .setBufferId(OFBufferId.NO_BUFFER)
+                .setBufferId(buffer)
                 .setTotalLen(frame.length)
                 .setReason(OFPacketInReason.NO_MATCH)
                 .setData(frame);
@@ -35,5 +40,9 @@ public final class TableMiss {
 
     public static OFPacketIn packetIn(OFVersion version, OFPort inPort, byte[] frame) {
         return packetIn(OFFactories.getFactory(version), inPort, frame);
+    }
+
+    public static OFPacketIn packetIn(OFVersion version, OFPort inPort, byte[] frame, OFBufferId buffer) {
+        return packetIn(OFFactories.getFactory(version), inPort, frame, buffer);
     }
 }

@@ -2,17 +2,13 @@ package io.heliograph.forwarding.internal;
 
 import java.nio.ByteBuffer;
 
-import org.projectfloodlight.openflow.protocol.OFFactories;
-import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
-import org.projectfloodlight.openflow.protocol.OFPacketInReason;
 import org.projectfloodlight.openflow.protocol.OFVersion;
-import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.IPv4Address;
 import org.projectfloodlight.openflow.types.OFBufferId;
 import org.projectfloodlight.openflow.types.OFPort;
-import org.projectfloodlight.openflow.types.TableId;
-import org.projectfloodlight.openflow.types.U64;
+
+import io.heliograph.core.testing.TableMiss;
 
 /** Frames and packet-ins as hosts and switches send them. */
 final class Packets {
@@ -68,18 +64,6 @@ final class Packets {
     }
 
     static OFPacketIn packetIn(OFVersion version, int inPort, byte[] frame, OFBufferId buffer) {
-        OFFactory f = OFFactories.getFactory(version);
-        OFPacketIn.Builder b = f.buildPacketIn()
-                .setBufferId(buffer)
-                .setTotalLen(frame.length)
-                .setReason(OFPacketInReason.NO_MATCH)
-                .setData(frame);
-        if (version == OFVersion.OF_10) {
-            b.setInPort(OFPort.of(inPort));
-        } else {
-            b.setMatch(f.buildMatch().setExact(MatchField.IN_PORT, OFPort.of(inPort)).build())
-                    .setTableId(TableId.of(0)).setCookie(U64.ZERO);
-        }
-        return b.build();
+        return TableMiss.packetIn(version, OFPort.of(inPort), frame, buffer);
     }
 }
