@@ -7,7 +7,7 @@ import org.projectfloodlight.openflow.types.IPv4Address;
  * present and its version, header length and total length agree; a payload cut short by the switch
  * (miss_send_len) is not a problem, see {@link #isTruncated()}.
  */
-public final class Ipv4 extends HeaderView {
+public final class Ipv4 extends IpHeader {
 
     public static final int PROTOCOL_ICMP = 1;
     public static final int PROTOCOL_TCP = 6;
@@ -16,7 +16,6 @@ public final class Ipv4 extends HeaderView {
     static final int MIN_HEADER = 20;
 
     private int headerLength;
-    private HeaderView upper;
 
     Ipv4(byte[] data, int offset, int limit) {
         super(data, offset, limit);
@@ -159,38 +158,17 @@ public final class Ipv4 extends HeaderView {
      * first (which carries no TCP header).
      */
     public Tcp tcp() {
-        if (!carries(PROTOCOL_TCP)) {
-            return null;
-        }
-        if (upper == null) {
-            upper = new Tcp(data, payloadOffset(), payloadEnd());
-        }
-        return (Tcp) upper;
+        return upperLayer(PROTOCOL_TCP, Tcp::new);
     }
 
     /** The UDP header, or null when the payload is not UDP or this is not the first fragment. */
     public Udp udp() {
-        if (!carries(PROTOCOL_UDP)) {
-            return null;
-        }
-        if (upper == null) {
-            upper = new Udp(data, payloadOffset(), payloadEnd());
-        }
-        return (Udp) upper;
+        return upperLayer(PROTOCOL_UDP, Udp::new);
     }
 
     /** The ICMP header, or null when the payload is not ICMP or this is not the first fragment. */
     public Icmp icmp() {
-        if (!carries(PROTOCOL_ICMP)) {
-            return null;
-        }
-        if (upper == null) {
-            upper = new Icmp(data, payloadOffset(), payloadEnd());
-        }
-        return (Icmp) upper;
+        return upperLayer(PROTOCOL_ICMP, Icmp::new);
     }
 
-    private boolean carries(int protocol) {
-        return isValid() && protocol() == protocol && fragmentOffset() == 0;
-    }
 }

@@ -8,7 +8,7 @@ import org.projectfloodlight.openflow.types.IPv6Address;
  * options, authentication) to find the upper-layer protocol; the view is invalid when that chain is
  * cut off or runs past the declared payload.
  */
-public final class Ipv6 extends HeaderView {
+public final class Ipv6 extends IpHeader {
 
     public static final int HOP_BY_HOP = 0;
     public static final int PROTOCOL_TCP = 6;
@@ -27,7 +27,6 @@ public final class Ipv6 extends HeaderView {
     private int protocol;
     private int extensionHeaders;
     private int fragmentHeader = -1;
-    private HeaderView upper;
 
     Ipv6(byte[] data, int offset, int limit) {
         super(data, offset, limit);
@@ -193,38 +192,17 @@ public final class Ipv6 extends HeaderView {
 
     /** The TCP header, or null when the upper layer is not TCP or this is not the first fragment. */
     public Tcp tcp() {
-        if (!carries(PROTOCOL_TCP)) {
-            return null;
-        }
-        if (upper == null) {
-            upper = new Tcp(data, payloadOffset(), payloadEnd());
-        }
-        return (Tcp) upper;
+        return upperLayer(PROTOCOL_TCP, Tcp::new);
     }
 
     /** The UDP header, or null when the upper layer is not UDP or this is not the first fragment. */
     public Udp udp() {
-        if (!carries(PROTOCOL_UDP)) {
-            return null;
-        }
-        if (upper == null) {
-            upper = new Udp(data, payloadOffset(), payloadEnd());
-        }
-        return (Udp) upper;
+        return upperLayer(PROTOCOL_UDP, Udp::new);
     }
 
     /** The ICMPv6 header, or null when the upper layer is not ICMPv6 or this is not the first fragment. */
     public Icmpv6 icmpv6() {
-        if (!carries(PROTOCOL_ICMPV6)) {
-            return null;
-        }
-        if (upper == null) {
-            upper = new Icmpv6(data, payloadOffset(), payloadEnd());
-        }
-        return (Icmpv6) upper;
+        return upperLayer(PROTOCOL_ICMPV6, Icmpv6::new);
     }
 
-    private boolean carries(int upperProtocol) {
-        return isValid() && protocol == upperProtocol && fragmentOffset() == 0;
-    }
 }
