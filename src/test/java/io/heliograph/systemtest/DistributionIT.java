@@ -50,7 +50,7 @@ class DistributionIT {
     /** Bundle names (lb) of the network-service apps the distribution deploys in hot/. */
     private static final List<String> NETWORK_SERVICES = List.of("Heliograph app: topology",
             "Heliograph app: device (host) tracking", "Heliograph app: statistics collection",
-            "Heliograph app: routing", "Heliograph app: static flows");
+            "Heliograph app: routing", "Heliograph app: static flows", "Heliograph app: forwarding");
     /** Components that must be running (ACTIVE) once the controller has started, no switch connected. */
     private static final List<String> ACTIVE_COMPONENTS = List.of(
             "io.heliograph.core.pipeline.MessagePipelines",
@@ -62,7 +62,9 @@ class DistributionIT {
             "io.heliograph.stats.internal.StatisticsComponent",
             "io.heliograph.stats.internal.TopologyEdgePorts",
             "io.heliograph.routing.internal.RoutingManager",
-            "io.heliograph.staticflows.internal.StaticFlowsComponent");
+            "io.heliograph.routing.internal.StatisticsPortRates",
+            "io.heliograph.staticflows.internal.StaticFlowsComponent",
+            "io.heliograph.forwarding.internal.ForwardingComponent");
 
     @TempDir
     Path scratch;

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Issue 2, item 4: the learning switch is a hot-swappable bundle of a running controller connected
  * to real switches. Stopping it stops learning, starting it restores forwarding, and replacing its
- * jar in hot/ runs the new version, all in the same controller JVM.
+ * jar in hot/ runs the new version, all in the same controller JVM. The deployment is the learning
+ * switch's own (forwarding taken out of hot/), so the learning switch is what forwards.
  */
 @Timeout(300)
 class HotSwapIT {
@@ -49,6 +50,7 @@ class HotSwapIT {
     static void start() {
         Path artifacts = ArtifactDirectory.forTest("HotSwapIT");
         distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
+        distribution.removeApp("heliograph-forwarding");
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(Duration.ofSeconds(60));
         testbed = Testbed.start("HotSwapIT-switches");
@@ -86,7 +88,7 @@ class HotSwapIT {
         assertEquals(0, whileStopped.received(), "pings answered with the learning switch stopped: " + whileStopped);
         assertTrue(tableMissPackets() > missesBefore, "the pings never reached the controller as table misses");
         for (Bridge bridge : line.switches()) {
-            List<FlowEntry> learned = bridge.dumpFlows().stream().filter(FlowEntry::isLearned).toList();
+            List<FlowEntry> learned = bridge.dumpFlows().stream().filter(FlowEntry::isReactive).toList();
             assertTrue(learned.isEmpty(), "flows learned on " + bridge.name() + " with the app stopped: " + learned);
         }
 
@@ -143,7 +145,7 @@ class HotSwapIT {
         assertTrue(pings.allAnswered(), pings.output());
         for (Bridge bridge : line.switches()) {
             Poll.until("learned flows on " + bridge.name(), Duration.ofSeconds(5), bridge::dumpFlows,
-                    flows -> flows.stream().anyMatch(FlowEntry::isLearned));
+                    flows -> flows.stream().anyMatch(FlowEntry::isReactive));
         }
     }
 
@@ -154,7 +156,7 @@ class HotSwapIT {
                 bridge.deleteFlows("dl_dst=" + host.mac());
                 bridge.deleteFlows("dl_src=" + host.mac());
             }
-            List<FlowEntry> learned = bridge.dumpFlows().stream().filter(FlowEntry::isLearned).toList();
+            List<FlowEntry> learned = bridge.dumpFlows().stream().filter(FlowEntry::isReactive).toList();
             assertTrue(learned.isEmpty(), "learned flows left on " + bridge.name() + ": " + learned);
         }
     }

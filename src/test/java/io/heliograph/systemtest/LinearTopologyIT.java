@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Issue 2, item 3: three real OVS switches in a line, a host on each, one controller. For every
  * OpenFlow version: the bridge speaks only that version, so the connection must negotiate it; every
  * host reaches every other; 10 MiB of TCP cross the line; and that traffic is carried by the flows
- * the learning switch installed, not by the controller.
+ * forwarding installed along the routed path, not by the controller.
  */
 @Timeout(300)
 class LinearTopologyIT {
@@ -44,11 +44,11 @@ class LinearTopologyIT {
     /**
      * PACKET_INs a switch may send during the transfer. The transfer is over 7,000 full-size segments
      * one way plus their ACKs the other: were the controller forwarding them, this would be thousands.
-     * A few are legitimate (a flow expiring between the ping phase and the transfer is learned again).
+     * A few are legitimate (a flow expiring between the ping phase and the transfer is installed again).
      */
     private static final int MAX_PACKET_INS_DURING_TRANSFER = 20;
     private static final Pattern NEGOTIATED = Pattern.compile("negotiated OpenFlow version 0x(\\p{XDigit}{2})");
-    /** Not the learning switch's default (5 s): flows carrying it show the configuration reached the app. */
+    /** Not forwarding's default (5 s): flows carrying it show the configuration reached the app. */
     private static final int IDLE_TIMEOUT = 7;
 
     private static ControllerDistribution distribution;
@@ -59,7 +59,7 @@ class LinearTopologyIT {
     static void startController() {
         artifacts = ArtifactDirectory.forTest("LinearTopologyIT");
         distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
-        distribution.configure("io.heliograph.learningswitch", Map.of("idleTimeout", Integer.toString(IDLE_TIMEOUT)));
+        distribution.configure("io.heliograph.forwarding", Map.of("idleTimeout", Integer.toString(IDLE_TIMEOUT)));
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(Duration.ofSeconds(60));
     }
@@ -95,7 +95,7 @@ class LinearTopologyIT {
 
             pingAllPairs(line.hosts());
             for (Bridge bridge : line.switches()) {
-                List<FlowEntry> learned = bridge.dumpFlows().stream().filter(FlowEntry::isLearned).toList();
+                List<FlowEntry> learned = bridge.dumpFlows().stream().filter(FlowEntry::isReactive).toList();
                 assertFalse(learned.isEmpty(), "no flow with an idle timeout on " + bridge + ": " + bridge.dumpFlows());
                 for (FlowEntry flow : learned) {
                     assertEquals(IDLE_TIMEOUT, flow.idleTimeout().getAsInt(), "configured idle timeout: " + flow.line());
@@ -117,8 +117,8 @@ class LinearTopologyIT {
                 for (int i = 0; i < line.switches().size(); i++) {
                     Bridge bridge = line.switches().get(i);
                     // OVS moves datapath counters into the flow table periodically: poll, don't read once
-                    Poll.until("learned flows on " + bridge.name() + " counting the whole transfer",
-                            Duration.ofSeconds(10), () -> learnedBytes(bridge), bytes -> bytes >= TRANSFER_BYTES);
+                    Poll.until("forwarding flows on " + bridge.name() + " counting the whole transfer",
+                            Duration.ofSeconds(10), () -> reactiveBytes(bridge), bytes -> bytes >= TRANSFER_BYTES);
                     // The topology app's LLDP probes come back as PACKET_INs on their own clock; they are
                     // not the transfer's packets, so they are not counted against it.
                     int packetIns = snoops.get(i).packetInsExceptLldp();
@@ -151,8 +151,8 @@ class LinearTopologyIT {
         return String.join(":", hex.split("(?<=\\G..)"));
     }
 
-    private static long learnedBytes(Bridge bridge) {
-        return bridge.dumpFlows().stream().filter(FlowEntry::isLearned).mapToLong(FlowEntry::bytes).sum();
+    private static long reactiveBytes(Bridge bridge) {
+        return bridge.dumpFlows().stream().filter(FlowEntry::isReactive).mapToLong(FlowEntry::bytes).sum();
     }
 
     private static void pingAllPairs(List<Host> hosts) {

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Timeout;
  * bridges the topology app finds exactly the two cables (four directed links, as the console's
  * {@code links} lists them), and after the hosts ping, the device app places each of the three hosts
  * at its true switch and port (an edge port, never the inter-switch ones), as {@code hosts} lists them.
- * The switches hold no flow but the table-miss and the learning switch's.
+ * The switches hold no flow but the table-miss and those forwarding installs.
  */
 @Timeout(180)
 class NetworkServicesIT {
@@ -103,10 +103,10 @@ class NetworkServicesIT {
             assertEquals(cables, links());
 
             // The network services install nothing of their own here (no static entries, topology and
-            // devices only listen): every flow is the table-miss or one the learning switch learned.
+            // devices only listen): every flow is the table-miss or one forwarding installed.
             for (Bridge bridge : line.switches()) {
                 List<FlowEntry> flows = bridge.dumpFlows();
-                List<FlowEntry> unexpected = flows.stream().filter(f -> !f.isTableMiss() && !f.isLearned()).toList();
+                List<FlowEntry> unexpected = flows.stream().filter(f -> !f.isTableMiss() && !f.isReactive()).toList();
                 assertEquals(List.of(), unexpected, "flows on " + bridge + " that no app should have installed");
                 assertTrue(flows.stream().anyMatch(FlowEntry::isTableMiss), "the table-miss flow on " + bridge + ": " + flows);
             }

@@ -90,6 +90,19 @@ public final class ControllerDistribution implements AutoCloseable {
         return jars;
     }
 
+    /**
+     * Takes app {@code artifactId} (e.g. "heliograph-forwarding") out of hot/ before the controller
+     * starts, for a test of a deployment without it.
+     */
+    public void removeApp(String artifactId) {
+        Path jar = hot().resolve(artifactId + ".jar");
+        try {
+            Files.delete(jar);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove app " + jar, e);
+        }
+    }
+
     public Path etc() {
         return home.resolve("etc");
     }

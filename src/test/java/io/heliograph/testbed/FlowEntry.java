@@ -41,8 +41,8 @@ public record FlowEntry(long packets, long bytes, int priority, OptionalInt idle
                 match, actions, line);
     }
 
-    /** A flow with an idle timeout: what the learning switch installs (the table-miss flow has none). */
-    public boolean isLearned() {
+    /** A flow with an idle timeout: what the learning switch and forwarding install (the table-miss flow has none). */
+    public boolean isReactive() {
         return idleTimeout.isPresent() && idleTimeout.getAsInt() > 0;
     }
 

@@ -27,7 +27,7 @@ class FlowEntryTest {
         assertEquals(OptionalInt.of(5), learned.idleTimeout());
         assertEquals("in_port=1,dl_dst=02:00:00:00:00:02", learned.match());
         assertEquals("output:2", learned.actions());
-        assertTrue(learned.isLearned());
+        assertTrue(learned.isReactive());
         assertFalse(learned.isTableMiss());
     }
 
@@ -35,7 +35,7 @@ class FlowEntryTest {
     void recognisesTheTableMissFlow() {
         FlowEntry miss = FlowEntry.parseDump(DUMP).get(1);
         assertTrue(miss.isTableMiss());
-        assertFalse(miss.isLearned());
+        assertFalse(miss.isReactive());
         assertEquals(12, miss.packets());
     }
 
