@@ -69,8 +69,24 @@ public final class ControllerProcess implements AutoCloseable {
         while (httpPort == openflowPort) {
             httpPort = freePort();
         }
+        Path dataDir;
         try {
-            Path dataDir = Files.createTempDirectory(distribution.home(), "data-");
+            dataDir = Files.createTempDirectory(distribution.home(), "data-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a data directory in " + distribution.home(), e);
+        }
+        return start(distribution, log, openflowPort, httpPort, dataDir, extraArgs);
+    }
+
+    /**
+     * Starts the controller of {@code distribution} on the given ports and data directory: to start a
+     * controller again after {@code previous} has exited, pass {@code previous.openflowPort()},
+     * {@code previous.httpPort()} and {@code previous.dataDir()}, so its switches reconnect by
+     * themselves and it finds the state it persisted. {@code log} is overwritten: give each controller its own.
+     */
+    public static ControllerProcess start(ControllerDistribution distribution, Path log, int openflowPort, int httpPort,
+            Path dataDir, String... extraArgs) {
+        try {
             Files.createDirectories(log.getParent());
             List<String> argv = launcher(distribution, "--openflow-port", Integer.toString(openflowPort),
                     "--http-port", Integer.toString(httpPort), "--data-dir", dataDir.toString(), "--console");
@@ -141,7 +157,7 @@ public final class ControllerProcess implements AutoCloseable {
         return httpPort;
     }
 
-    /** The data directory given with {@code --data-dir}, fresh for this controller. */
+    /** The data directory given with {@code --data-dir}: fresh for this controller unless it was passed to {@code start}. */
     public Path dataDir() {
         return dataDir;
     }
