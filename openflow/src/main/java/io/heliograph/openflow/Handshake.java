@@ -147,6 +147,7 @@ final class Handshake {
                     if (settings.clearFlowsOnConnect()) {
                         clearFlows(f);
                     }
+                    installTableMiss(f);
                     step = "BARRIER";
                     return sw.barrier();
                 })
@@ -167,7 +168,17 @@ final class Handshake {
             return;
         }
         sw.writeNow(f.buildFlowDelete().setTableId(TableId.ALL).setOutPort(OFPort.ANY).setOutGroup(OFGroup.ANY).build());
-        // From 1.3 on a switch drops table misses unless told otherwise: send them to us, unbuffered.
+    }
+
+    /**
+     * From 1.3 on a switch drops table misses unless told otherwise: send them to us, unbuffered.
+     * Whether or not the flows were cleared: a switch keeping its flows may never have had this one.
+     * Adding it again replaces it in place (same match and priority), counters kept.
+     */
+    private void installTableMiss(OFFactory f) {
+        if (f.getVersion() == OFVersion.OF_10) {
+            return;
+        }
         sw.writeNow(f.buildFlowAdd()
                 .setTableId(TableId.of(0))
                 .setPriority(0)

@@ -79,6 +79,20 @@ class HandshakeTest {
                 "switchRemoved");
     }
 
+    @ParameterizedTest
+    @EnumSource(value = OFVersion.class, names = {"OF_13", "OF_15"})
+    void aSwitchKeepingItsFlowsStillGetsTheTableMissFlow(OFVersion version) throws Exception {
+        controller = new ControllerFixture(ControllerFixture.testSettings().withClearFlows(false));
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 0x43, version)) {
+            OFFlowAdd miss = sw.expect(OFFlowAdd.class);
+            assertEquals(0, miss.getPriority());
+            assertFalse(miss.getMatch().getMatchFields().iterator().hasNext(), "matches everything: " + miss);
+            sw.expect(OFBarrierRequest.class);
+            controller.awaitSwitch(0x43);
+            assertTrue(sw.seen().stream().noneMatch(m -> m instanceof OFFlowDelete), "flows kept: " + sw.seen());
+        }
+    }
+
     @Test
     void negotiatesTheHighestVersionBothOffer() throws Exception {
         controller = new ControllerFixture();
