@@ -83,6 +83,15 @@ final class InstalledPaths {
         path.hosts().forEach(h -> byHost.computeIfAbsent(h, k -> new HashSet<>()).add(path.id()));
     }
 
+    /** Runs {@code action} if the path is still recorded, holding off its removal meanwhile; says whether it ran. */
+    synchronized boolean ifPresent(long pathId, Runnable action) {
+        if (!paths.containsKey(pathId)) {
+            return false;
+        }
+        action.run();
+        return true;
+    }
+
     /** Forgets the paths that send over this link; answers their entries still on switches. */
     synchronized List<FlowEntry> removeUsing(Link link) {
         return removeAll(byLink.get(link));

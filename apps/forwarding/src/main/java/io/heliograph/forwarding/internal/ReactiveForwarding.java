@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 import org.projectfloodlight.openflow.protocol.OFFlowRemoved;
@@ -245,6 +246,15 @@ public final class ReactiveForwarding {
             used.add(link);
             used.add(link.reverse());
         }
+        if (packet.fromSwitch) {
+            // entered over a link: its entry here matches that port, so the cable failing makes it wrong too
+            for (Link out : packet.topology.linksFrom(packet.ingress.dpid())) {
+                if (out.src().equals(packet.ingress)) {
+                    used.add(out);
+                    used.add(out.reverse());
+                }
+            }
+        }
         if (!packet.fromSwitch) {
             FlowHeaders back = headers.reversed();
             for (Hop hop : hops) {
@@ -262,8 +272,13 @@ public final class ReactiveForwarding {
 
     /**
      * Writes the path so that packets never outrun it: the reverse direction first (its last hop, the
-     * ingress, first), then the forward direction from the destination's switch back to the ingress,
-     * whose flow-mod applies to the buffered packet or is followed by a packet-out along the first hop.
+     * ingress, first), then the forward direction from the destination's switch back towards the
+     * ingress. Every other switch on the path is then asked for a barrier: only when all have answered
+     * (so every entry downstream is in its table) does the ingress get its flow-mod, which applies to
+     * the buffered packet or is followed by a packet-out along the first hop. Without the barriers the
+     * released packet could reach a switch before its entry and come back as a PACKET_IN. If a switch
+     * fails to answer, or the path is gone meanwhile, the packet goes through the ingress's table
+     * instead ({@link #throughTable}).
      */
     private void write(Packet packet, InstalledPath path, List<Hop> hops, Map<DatapathId, OFSwitch> onPath) {
         ForwardingSettings current = packet.settings;
@@ -276,20 +291,55 @@ public final class ReactiveForwarding {
                 sw.write(FlowMessages.flowAdd(sw.getFactory(), back, hops.get(i).in, current, OFBufferId.NO_BUFFER));
             }
         }
+        List<CompletableFuture<?>> downstream = new ArrayList<>();
         for (int i = n - 1; i >= 1; i--) {
             FlowEntry forward = entries.get(i);
             OFSwitch sw = onPath.get(forward.dpid());
             sw.write(FlowMessages.flowAdd(sw.getFactory(), forward, hops.get(i).out, current, OFBufferId.NO_BUFFER));
+            downstream.add(sw.barrier());
         }
+        Runnable release = () -> release(packet, path, hops.get(0).out, current);
+        if (downstream.isEmpty()) {
+            release.run();
+            return;
+        }
+        CompletableFuture.allOf(downstream.toArray(CompletableFuture[]::new)).whenComplete((done, failure) -> {
+            if (failure == null) {
+                release.run();
+            } else {
+                LOG.debug("Switch {}: path {} not confirmed downstream ({})", packet.sw.getId(), path.id(),
+                        failure.toString());
+                throughTable(packet);
+            }
+        });
+    }
+
+    /** The ingress's flow-mod and the packet, if the path is still ours. */
+    private void release(Packet packet, InstalledPath path, OFPort out, ForwardingSettings current) {
         OFSwitch ingress = packet.sw;
         OFBufferId buffer = packet.packetIn.getBufferId();
-        OFMessage first = FlowMessages.flowAdd(ingress.getFactory(), entries.get(0), hops.get(0).out, current, buffer);
-        if (OFBufferId.NO_BUFFER.equals(buffer)) {
-            ingress.write(List.of(first, FlowMessages.packetOut(ingress.getFactory(), packet.inPort,
-                    List.of(hops.get(0).out), buffer, packet.packetIn.getData())));
-        } else {
-            ingress.write(first);
+        OFMessage first = FlowMessages.flowAdd(ingress.getFactory(), path.entries().get(0), out, current, buffer);
+        List<OFMessage> messages = OFBufferId.NO_BUFFER.equals(buffer)
+                ? List.of(first, FlowMessages.packetOut(ingress.getFactory(), packet.inPort, List.of(out), buffer,
+                        packet.packetIn.getData()))
+                : List.of(first);
+        // under the paths' lock, so a removal either comes first (nothing written) or deletes this entry after it
+        if (!paths.ifPresent(path.id(), () -> ingress.write(messages))) {
+            LOG.debug("Switch {}: path {} gone before its first packet was released", ingress.getId(), path.id());
+            throughTable(packet);
         }
+    }
+
+    /**
+     * Hands the packet to the ingress switch's own table: the path meant for it was superseded (the
+     * other direction of the same flow was routed meanwhile, taking over its entries) or removed (a
+     * link failed), or a switch on it did not confirm its entries. The table then knows best: the packet
+     * follows the newer path, or misses and comes back to be routed afresh.
+     */
+    private static void throughTable(Packet packet) {
+        OFSwitch ingress = packet.sw;
+        ingress.write(FlowMessages.packetOut(ingress.getFactory(), packet.inPort, List.of(OFPort.TABLE),
+                packet.packetIn.getBufferId(), packet.packetIn.getData()));
     }
 
     /**

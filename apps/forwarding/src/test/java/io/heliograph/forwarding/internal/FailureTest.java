@@ -157,6 +157,30 @@ class FailureTest {
     }
 
     @Test
+    void aPathPickedUpMidwayGoesWithTheCableItCameIn() {
+        Fabric f = withHosts(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f);
+        // A packet of a flow whose upstream entries outlived ours arrives at a core switch from pod 0's
+        // aggregation switch: the path installed from here on matches that inter-switch port.
+        Link arrival = f.getTopology().links().stream()
+                .filter(l -> l.dst().dpid().getLong() == core(0))
+                .min(java.util.Comparator.comparing(l -> l.dst().port().getPortNumber()))
+                .orElseThrow();
+        byte[] syn = Packets.tcp(hostMac(0, 0, 1), hostIp(0, 0, 1), 40000, hostMac(3, 1, 2), hostIp(3, 1, 2), 5201);
+        PortedSwitch core = f.sw(core(0));
+        fw.receive(core, Packets.packetIn(core.getVersion(), arrival.dst().port().getPortNumber(), syn));
+        assertEquals(1, fw.paths().size());
+        f.journal.clear();
+
+        fw.topologyChanged(f.cut(arrival.src().dpid().getLong(), arrival.src().port().getPortNumber(),
+                arrival.dst().dpid().getLong(), arrival.dst().port().getPortNumber()));
+
+        assertEquals(0, fw.paths().size(), "the path entering over the dead cable is gone");
+        assertTrue(deletes(f).stream().anyMatch(e -> e.dpid().equals(arrival.dst().dpid())
+                && arrival.dst().port().equals(e.match().get(MatchField.IN_PORT))), "its entry at the core is deleted");
+    }
+
+    @Test
     void aSwitchLeavingDeletesThePathsThroughIt() {
         Fabric f = withHosts(OFVersion.OF_13);
         ReactiveForwarding fw = forwarding(f);

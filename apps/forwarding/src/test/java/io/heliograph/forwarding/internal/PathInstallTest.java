@@ -116,6 +116,92 @@ class PathInstallTest {
     }
 
     @Test
+    void thePacketIsReleasedOnlyWhenEverySwitchDownstreamConfirmedItsEntries() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+        f.sw(2).holdBarriers();
+        f.sw(3).holdBarriers();
+
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80)));
+
+        assertEquals(5, f.journal.size(), "both directions downstream and the reverse entry at the ingress: " + f.journal);
+        assertTrue(f.journal.stream().noneMatch(w -> w.message() instanceof OFPacketOut));
+        f.sw(3).answerBarriers();
+        assertEquals(5, f.journal.size(), "s2 has not confirmed yet");
+        f.sw(2).answerBarriers();
+        assertEquals(7, f.journal.size());
+        expectFlow(f.journal.get(5), 1, 1, 2, H1, H2, "10.0.0.1", "10.0.0.2", 40000, 80);
+        assertEquals(DatapathId.of(1), f.journal.get(6).dpid());
+        as(OFPacketOut.class, f.journal.get(6).message());
+    }
+
+    @Test
+    void aSwitchThatDoesNotConfirmItsEntriesLeavesThePacketToTheIngressTable() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+        f.sw(2).holdBarriers();
+        byte[] syn = Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80);
+
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, syn));
+        f.sw(2).failBarriers(new java.util.concurrent.TimeoutException("no barrier reply"));
+
+        assertEquals(6, f.journal.size(), f.journal.toString());
+        assertTrue(f.journal.stream().noneMatch(w -> w.dpid().equals(DatapathId.of(1))
+                && w.message() instanceof OFFlowAdd add && add.getMatch().get(MatchField.IN_PORT).equals(OFPort.of(1))),
+                "no forward entry at the ingress: " + f.journal);
+        expectThroughTable(f.journal.get(5), syn);
+    }
+
+    @Test
+    void aPathRemovedWhileItsEntriesAreConfirmedLeavesThePacketToTheIngressTable() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+        f.sw(2).holdBarriers();
+        byte[] syn = Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80);
+
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, syn));
+        fw.topologyChanged(f.cut(2, 2, 3, 2));
+        int written = f.journal.size();
+        f.sw(2).answerBarriers();
+
+        assertEquals(written + 1, f.journal.size(), "only the packet, no ingress flow: " + f.journal);
+        expectThroughTable(f.journal.get(written), syn);
+        assertEquals(0, fw.paths().size());
+    }
+
+    @Test
+    void aPathSupersededByItsReplyDirectionStillDeliversItsPacket() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+        f.sw(2).holdBarriers();
+        byte[] request = Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80);
+        byte[] reply = Packets.tcp(H2, "10.0.0.2", 80, H1, "10.0.0.1", 40000);
+
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, request));
+        // the other end's first packet of the same connection, before s2 confirmed the first path:
+        // the second path's entries are the first's, so it takes them all over
+        fw.receive(f.sw(3), Packets.packetIn(OFVersion.OF_13, 1, reply));
+        assertEquals(1, fw.paths().size());
+        int written = f.journal.size();
+        f.sw(2).answerBarriers();
+
+        List<PortedSwitch.Write> released = List.copyOf(f.journal.subList(written, f.journal.size()));
+        PortedSwitch.Write first = released.stream().filter(w -> w.dpid().equals(DatapathId.of(1))).findFirst()
+                .orElseThrow(() -> new AssertionError("nothing released at s1: " + released));
+        expectThroughTable(first, request);
+        assertTrue(released.stream().anyMatch(w -> w.dpid().equals(DatapathId.of(3)) && w.message() instanceof OFPacketOut out
+                && outputs(out).equals(List.of(OFPort.of(2)))), "the reply goes out along its path: " + released);
+    }
+
+    private static void expectThroughTable(PortedSwitch.Write write, byte[] data) {
+        assertEquals(DatapathId.of(1), write.dpid());
+        OFPacketOut out = as(OFPacketOut.class, write.message());
+        assertEquals(List.of(OFPort.TABLE), outputs(out));
+        assertEquals(OFPort.of(1), inPort(out));
+        assertArrayEquals(data, out.getData());
+    }
+
+    @Test
     void aBufferedPacketIsReleasedByTheIngressFlowItself() {
         Fabric f = line(OFVersion.OF_10);
         ReactiveForwarding fw = forwarding(f, SETTINGS);

@@ -38,6 +38,7 @@ final class PortedSwitch implements OFSwitch {
     private final FakeSwitch recorder;
     private final List<OFPortDesc> ports = new ArrayList<>();
     private final List<Write> journal;
+    private List<CompletableFuture<OFBarrierReply>> heldBarriers;
 
     PortedSwitch(long dpid, OFVersion version, int portCount, List<Write> journal) {
         this.recorder = new FakeSwitch(dpid, version);
@@ -131,9 +132,37 @@ final class PortedSwitch implements OFSwitch {
         return recorder.requestStatistics(request);
     }
 
+    /**
+     * Answers barriers at once, as a switch with nothing queued would; after {@link #holdBarriers} they
+     * wait for {@link #answerBarriers} or {@link #failBarriers}.
+     */
     @Override
-    public CompletableFuture<OFBarrierReply> barrier() {
-        return recorder.barrier();
+    public synchronized CompletableFuture<OFBarrierReply> barrier() {
+        CompletableFuture<OFBarrierReply> reply = new CompletableFuture<>();
+        if (heldBarriers == null) {
+            reply.complete(getFactory().buildBarrierReply().build());
+        } else {
+            heldBarriers.add(reply);
+        }
+        return reply;
+    }
+
+    synchronized void holdBarriers() {
+        heldBarriers = new ArrayList<>();
+    }
+
+    void answerBarriers() {
+        held().forEach(f -> f.complete(getFactory().buildBarrierReply().build()));
+    }
+
+    void failBarriers(Throwable failure) {
+        held().forEach(f -> f.completeExceptionally(failure));
+    }
+
+    private synchronized List<CompletableFuture<OFBarrierReply>> held() {
+        List<CompletableFuture<OFBarrierReply>> held = heldBarriers == null ? List.of() : List.copyOf(heldBarriers);
+        heldBarriers = null;
+        return held;
     }
 
     @Override
