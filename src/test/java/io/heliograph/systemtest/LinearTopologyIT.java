@@ -89,7 +89,7 @@ class LinearTopologyIT {
             assertNegotiated(testbed, wireVersion, line.switches().size());
             // and the controller agrees, for each of the three datapaths
             for (Bridge bridge : line.switches()) {
-                controller.awaitLog(Pattern.compile(Pattern.quote(dpid(bridge)) + " at \\S+ connected: OpenFlow "
+                controller.awaitLog(Pattern.compile(Pattern.quote(bridge.dpid()) + " at \\S+ connected: OpenFlow "
                         + Pattern.quote(versionName) + "\\b"), mark, Duration.ofSeconds(5));
             }
 
@@ -143,12 +143,6 @@ class LinearTopologyIT {
             // the next version starts from a controller with no switches
             controller.awaitSwitches(0, Duration.ofSeconds(30));
         }
-    }
-
-    /** The datapath id as the controller writes it: 00:00:00:00:00:00:00:01. */
-    private static String dpid(Bridge bridge) {
-        String hex = String.format("%016x", bridge.datapathId());
-        return String.join(":", hex.split("(?<=\\G..)"));
     }
 
     private static long reactiveBytes(Bridge bridge) {

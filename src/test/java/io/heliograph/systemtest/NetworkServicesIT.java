@@ -10,6 +10,7 @@ import io.heliograph.testbed.ControllerDistribution;
 import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.FlowEntry;
 import io.heliograph.testbed.Host;
+import io.heliograph.testbed.NetworkView;
 import io.heliograph.testbed.Poll;
 import io.heliograph.testbed.Testbed;
 import java.nio.file.Path;
@@ -18,9 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,15 +34,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(180)
 class NetworkServicesIT {
 
-    private static final Duration COMMAND = Duration.ofSeconds(10);
     /** LLDP goes out at once when a switch connects; rounds follow every 5 s (etc/io.heliograph.topology.cfg). */
     private static final Duration DISCOVERY = Duration.ofSeconds(30);
-    /** "00:00:00:00:00:00:00:01/2         -> 00:00:00:00:00:00:00:02/2  age ..." */
-    private static final Pattern LINK = Pattern.compile("^(?:g! )?(\\S+/\\d+)\\s+->\\s+(\\S+/\\d+)\\s+age", Pattern.MULTILINE);
-    private static final Pattern LINK_SUMMARY = Pattern.compile("\\d+ switches, \\d+ links .*");
-    /** "02:00:00:00:00:01  ip 10.0.0.1  at 00:00:00:00:00:00:00:01/1  seen 0s ago" */
-    private static final Pattern HOST = Pattern.compile("^(\\S+)(?: vlan \\d+)?\\s+ip (\\S+)\\s+at (\\S+)\\s+seen", Pattern.MULTILINE);
-    private static final Pattern HOSTS_DONE = Pattern.compile("(no hosts|\\d+ hosts?\\n(?:.*\\n)*?.*seen.*)\\ng! ");
 
     private static ControllerDistribution distribution;
     private static ControllerProcess controller;
@@ -72,14 +63,14 @@ class NetworkServicesIT {
             Testbed.LinearTopology line = testbed.linear(3, List.of("OpenFlow13"),
                     testbed.controllerTarget("tcp", controller.openflowPort()));
             controller.awaitSwitches(3, Duration.ofSeconds(30));
-            String s1 = dpid(line.switches().get(0));
-            String s2 = dpid(line.switches().get(1));
-            String s3 = dpid(line.switches().get(2));
+            String s1 = line.switches().get(0).dpid();
+            String s2 = line.switches().get(1).dpid();
+            String s3 = line.switches().get(2).dpid();
 
             Set<String> cables = Set.of(s1 + "/2 -> " + s2 + "/2", s2 + "/2 -> " + s1 + "/2",
                     s2 + "/3 -> " + s3 + "/2", s3 + "/2 -> " + s2 + "/3");
             Set<String> links = Poll.until("links to list the line's two cables in both directions", DISCOVERY,
-                    NetworkServicesIT::links, cables::equals);
+                    () -> NetworkView.links(controller), cables::equals);
             assertEquals(cables, links);
 
             for (Host from : line.hosts()) {
@@ -92,15 +83,15 @@ class NetworkServicesIT {
             Map<String, String> truth = new TreeMap<>();
             for (int i = 0; i < 3; i++) {
                 Host host = line.hosts().get(i);
-                truth.put(host.mac(), host.ip() + " at " + dpid(line.switches().get(i)) + "/1");
+                truth.put(host.mac(), NetworkView.attachment(host, line.switches().get(i), 1));
             }
             // A host first seen through a flood may sit at an inter-switch port until the links are
             // known; the device app moves it back to its edge port, so this waits for the final view.
             Map<String, String> hosts = Poll.until("hosts to list h1, h2, h3 at port 1 of s1, s2, s3", DISCOVERY,
-                    NetworkServicesIT::hosts, truth::equals);
+                    () -> NetworkView.hosts(controller), truth::equals);
             assertEquals(truth, hosts);
             // and it stays so: the topology still sees the same two cables
-            assertEquals(cables, links());
+            assertEquals(cables, NetworkView.links(controller));
 
             // The network services install nothing of their own here (no static entries, topology and
             // devices only listen): every flow is the table-miss or one forwarding installed.
@@ -113,33 +104,4 @@ class NetworkServicesIT {
         }
     }
 
-    /** The directed links the console's {@code links} lists now, as "src -> dst". */
-    private static Set<String> links() {
-        String output = controller.console("links", LINK_SUMMARY, COMMAND);
-        Set<String> links = new TreeSet<>();
-        Matcher m = LINK.matcher(output);
-        while (m.find()) {
-            links.add(m.group(1) + " -> " + m.group(2));
-        }
-        return links;
-    }
-
-    /** The hosts the console's {@code hosts} lists now: MAC -> "ip at dpid/port". */
-    private static Map<String, String> hosts() {
-        String output = controller.console("hosts", HOSTS_DONE, COMMAND);
-        Matcher done = HOSTS_DONE.matcher(output);
-        assertTrue(done.find(), output);
-        Map<String, String> hosts = new TreeMap<>();
-        Matcher m = HOST.matcher(done.group(1));
-        while (m.find()) {
-            hosts.put(m.group(1), m.group(2) + " at " + m.group(3));
-        }
-        return hosts;
-    }
-
-    /** The datapath id as the controller writes it: 00:00:00:00:00:00:00:01. */
-    private static String dpid(Bridge bridge) {
-        String hex = String.format("%016x", bridge.datapathId());
-        return String.join(":", hex.split("(?<=\\G..)"));
-    }
 }

@@ -194,7 +194,7 @@ class PortRatesIT {
 
     /** Port -> {rx bit/s, tx bit/s} from the console's {@code rates}. */
     private static Map<String, long[]> rates(Bridge bridge) {
-        String dpid = dpid(bridge);
+        String dpid = bridge.dpid();
         Pattern done = Pattern.compile(Pattern.quote(dpid) + " port rates\\n((?:.*\\n)*?)g! ");
         String output = controller.console("rates " + dpid, done, COMMAND);
         Matcher table = done.matcher(output);
@@ -228,12 +228,6 @@ class PortRatesIT {
 
     private static List<String> megabits(List<Double> values) {
         return values.stream().map(v -> String.format("%.2f", v / 1e6)).toList();
-    }
-
-    /** The datapath id as the controller writes it: 00:00:00:00:00:00:00:01. */
-    private static String dpid(Bridge bridge) {
-        String hex = String.format("%016x", bridge.datapathId());
-        return String.join(":", hex.split("(?<=\\G..)"));
     }
 
     private enum Direction { RX, TX }

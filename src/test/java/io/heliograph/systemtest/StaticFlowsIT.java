@@ -199,7 +199,7 @@ class StaticFlowsIT {
         Poll.until("s2's static flows to be the defined ones again", CONNECT,
                 () -> staticShapes(s2), defined::equals);
         // the kept entry was left alone, not pushed again
-        controller.awaitLog(Pattern.compile("Static entries on " + dpid(s2)
+        controller.awaitLog(Pattern.compile("Static entries on " + s2.dpid()
                 + ": 1 in place, 1 pushed, 1 stale removed, 0 failed"), mark, COMMAND);
         assertTrue(s2.dumpFlows().stream().anyMatch(f -> cookie(f) == 1 && f.match().equals("udp,tp_dst=7777")),
                 "another app's flow was removed: " + s2.dumpFlows());
@@ -306,11 +306,5 @@ class StaticFlowsIT {
     private static long cookie(FlowEntry f) {
         Matcher m = COOKIE.matcher(f.line());
         return m.find() ? Long.parseUnsignedLong(m.group(1), 16) : 0;
-    }
-
-    /** The datapath id as the controller writes it: 00:00:00:00:00:00:00:02. */
-    private static String dpid(Bridge bridge) {
-        String hex = String.format("%016x", bridge.datapathId());
-        return String.join(":", hex.split("(?<=\\G..)"));
     }
 }

@@ -28,6 +28,12 @@ public final class Bridge {
         return datapathId;
     }
 
+    /** The datapath id as the controller prints it: 00:00:00:00:00:00:00:01. */
+    public String dpid() {
+        String hex = String.format("%016x", datapathId);
+        return String.join(":", hex.split("(?<=\\G..)"));
+    }
+
     public List<String> protocols() {
         return protocols;
     }

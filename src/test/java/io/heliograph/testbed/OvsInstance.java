@@ -145,6 +145,26 @@ public final class OvsInstance implements AutoCloseable {
         return bridge;
     }
 
+    /**
+     * Points every bridge of {@code bridges} at {@code targets} in one ovsdb transaction, so they all
+     * start connecting at the same moment; no targets disconnects them all.
+     */
+    public void setController(List<Bridge> bridges, String... targets) {
+        List<String> args = new ArrayList<>();
+        for (Bridge bridge : bridges) {
+            if (!args.isEmpty()) {
+                args.add("--");
+            }
+            if (targets.length == 0) {
+                args.addAll(List.of("del-controller", bridge.name()));
+            } else {
+                args.addAll(List.of("set-controller", bridge.name()));
+                args.addAll(Arrays.asList(targets));
+            }
+        }
+        vsctl(args.toArray(String[]::new));
+    }
+
     public List<Bridge> bridges() {
         return List.copyOf(bridges);
     }

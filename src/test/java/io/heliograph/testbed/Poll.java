@@ -21,6 +21,12 @@ public final class Poll {
      * throws an {@link AssertionError} naming what was awaited and the last value seen.
      */
     public static <T> T until(String what, Duration timeout, Supplier<T> probe, Predicate<? super T> done) {
+        return until(what, timeout, INTERVAL, probe, done);
+    }
+
+    /** As {@link #until(String, Duration, Supplier, Predicate)}, probing every {@code interval}: for timing an event. */
+    public static <T> T until(String what, Duration timeout, Duration interval, Supplier<T> probe,
+                              Predicate<? super T> done) {
         long deadline = System.nanoTime() + timeout.toNanos();
         T last = null;
         RuntimeException lastFailure = null;
@@ -42,7 +48,7 @@ public final class Poll {
                 }
                 throw error;
             }
-            pause();
+            pause(interval);
         }
     }
 
@@ -50,9 +56,9 @@ public final class Poll {
         until(what, timeout, condition::getAsBoolean, Boolean::booleanValue);
     }
 
-    private static void pause() {
+    private static void pause(Duration interval) {
         try {
-            Thread.sleep(INTERVAL.toMillis());
+            Thread.sleep(interval.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while polling", e);

@@ -10,6 +10,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
@@ -17,12 +18,33 @@ import java.util.concurrent.TimeUnit;
  * A bulk TCP transfer between two hosts with netcat: random bytes from a file on one side, written
  * to a file on the other, then compared. (iperf3's own byte counts can fall short of what was sent
  * when its end-of-test message overtakes the data, so they prove less than a byte-for-byte check.)
+ * {@link #start} runs it in the background, so a test can watch {@link #received} grow and break the
+ * network under it; {@link #await} waits for the end and compares.
  */
 public final class TcpTransfer {
 
-    private static final int PORT = 5001;
+    /** The receiver's TCP port: flows of the transfer carry it as their destination port. */
+    public static final int PORT = 5001;
 
-    private TcpTransfer() {
+    private final Host sender;
+    private final Host receiver;
+    private final long bytes;
+    private final Path payload;
+    private final Path arrived;
+    private final Process senderProcess;
+    private final Process receiverProcess;
+    private final long startNanos;
+
+    private TcpTransfer(Host sender, Host receiver, long bytes, Path payload, Path arrived, Process senderProcess,
+                        Process receiverProcess, long startNanos) {
+        this.sender = sender;
+        this.receiver = receiver;
+        this.bytes = bytes;
+        this.payload = payload;
+        this.arrived = arrived;
+        this.senderProcess = senderProcess;
+        this.receiverProcess = receiverProcess;
+        this.startNanos = startNanos;
     }
 
     /** What arrived, compared with what was sent. */
@@ -34,27 +56,56 @@ public final class TcpTransfer {
 
     /** Sends {@code bytes} random bytes from {@code sender} to {@code receiver}; files go in {@code workDir}. */
     public static Result send(Host sender, Host receiver, long bytes, Duration timeout, Path workDir) {
+        return start(sender, receiver, bytes, workDir).await(timeout);
+    }
+
+    /**
+     * Starts sending {@code bytes} random bytes from {@code sender} to {@code receiver} and returns once
+     * the sender runs; files go in {@code workDir}. The host's cleanup ends the programs if the test
+     * does not {@link #await} them.
+     */
+    public static TcpTransfer start(Host sender, Host receiver, long bytes, Path workDir) {
         Path payload = workDir.resolve("tcp-payload.bin");
         Path arrived = workDir.resolve("tcp-received.bin");
-        Path receiverLog = workDir.resolve("tcp-receiver.log");
         writeRandom(payload, bytes);
-        Process listener = receiver.startBackground(receiverLog,
+        delete(arrived);
+        Process listener = receiver.startBackground(workDir.resolve("tcp-receiver.log"),
                 "sh", "-c", "exec nc -l " + PORT + " > " + arrived);
         Poll.until("netcat listening on " + receiver.name(), Duration.ofSeconds(10),
                 () -> receiver.exec("ss", "-ltnH", "sport", "=", ":" + PORT).stdout().contains(":" + PORT));
         long start = System.nanoTime();
         // -N: half-close after the last byte, so the receiver sees end of stream and exits
-        sender.exec(timeout, "sh", "-c", "nc -N " + receiver.ip() + " " + PORT + " < " + payload).requireSuccess();
+        Process client = sender.startBackground(workDir.resolve("tcp-sender.log"),
+                "sh", "-c", "exec nc -N " + receiver.ip() + " " + PORT + " < " + payload);
+        return new TcpTransfer(sender, receiver, bytes, payload, arrived, client, listener, start);
+    }
+
+    /** Bytes that have arrived at the receiver so far. */
+    public long received() {
+        return size(arrived);
+    }
+
+    /** Waits until both ends are done, then compares what arrived with what was sent. */
+    public Result await(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
         try {
-            if (!listener.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new CommandFailedException("the receiving netcat on " + receiver.name() + " did not finish within "
-                        + timeout + "; " + size(arrived) + " of " + bytes + " bytes arrived");
+            for (Process process : List.of(senderProcess, receiverProcess)) {
+                String side = process == senderProcess ? "sending netcat on " + sender.name()
+                        : "receiving netcat on " + receiver.name();
+                if (!process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                    throw new CommandFailedException("the " + side + " did not finish within " + timeout + "; "
+                            + received() + " of " + bytes + " bytes arrived");
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
-        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        if (senderProcess.exitValue() != 0) {
+            throw new CommandFailedException("the sending netcat on " + sender.name() + " exited with "
+                    + senderProcess.exitValue() + "; " + received() + " of " + bytes + " bytes arrived");
+        }
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
         Result result = new Result(bytes, size(arrived), Arrays.equals(sha256(payload), sha256(arrived)), elapsed);
         delete(payload);
         delete(arrived);

@@ -129,7 +129,7 @@ public final class Testbed implements AutoCloseable {
     }
 
     /** A veth pair between two bridges, each end the next port of its bridge. */
-    public void link(Bridge a, Bridge b) {
+    public Cable link(Bridge a, Bridge b) {
         String aSide = a.name() + b.name().substring(names.prefix().length());
         String bSide = b.name() + a.name().substring(names.prefix().length());
         names.name(aSide.substring(names.prefix().length()));   // length check
@@ -138,8 +138,7 @@ public final class Testbed implements AutoCloseable {
         for (String device : List.of(aSide, bSide)) {
             Links.preparePort(switchNamespace, device);
         }
-        a.addPort(aSide);
-        b.addPort(bSide);
+        return new Cable(switchNamespace, a, a.addPort(aSide), aSide, b, b.addPort(bSide), bSide);
     }
 
     /**
@@ -158,11 +157,67 @@ public final class Testbed implements AutoCloseable {
             link(switches.get(i - 1), switches.get(i));
         }
         if (controllerTargets.length > 0) {
-            for (Bridge bridge : switches) {
-                bridge.setController(controllerTargets);
-            }
+            ovs.setController(switches, controllerTargets);
         }
         return new LinearTopology(switches, lineHosts);
+    }
+
+    /**
+     * A k-ary fat tree (k even): (k/2)^2 core switches, k pods of k/2 aggregation and k/2 edge
+     * switches, k/2 hosts on each edge switch; not yet connected to a controller. Switches are
+     * numbered cores first, then pod by pod aggregation and edge; hosts in edge order.
+     * Ports, in order: an edge switch's hosts, then its aggregation switches; an aggregation
+     * switch's edge switches, then its cores; a core's pods. For k=4: 20 switches, 16 hosts, 32 cables.
+     */
+    public FatTree fatTree(int k, List<String> protocols) {
+        if (k < 2 || k % 2 != 0) {
+            throw new IllegalArgumentException("a fat tree needs an even k >= 2, was " + k);
+        }
+        int half = k / 2;
+        int next = 1;
+        List<Bridge> cores = new ArrayList<>();
+        for (int c = 0; c < half * half; c++) {
+            cores.add(addSwitch(next++, protocols));
+        }
+        List<List<Bridge>> aggregation = new ArrayList<>();
+        List<List<Bridge>> edge = new ArrayList<>();
+        for (int pod = 0; pod < k; pod++) {
+            List<Bridge> aggs = new ArrayList<>();
+            for (int a = 0; a < half; a++) {
+                aggs.add(addSwitch(next++, protocols));
+            }
+            List<Bridge> edges = new ArrayList<>();
+            for (int e = 0; e < half; e++) {
+                edges.add(addSwitch(next++, protocols));
+            }
+            aggregation.add(aggs);
+            edge.add(edges);
+        }
+        List<Host> treeHosts = new ArrayList<>();
+        int hostNumber = 1;
+        for (List<Bridge> edges : edge) {
+            for (Bridge e : edges) {
+                for (int h = 0; h < half; h++) {
+                    treeHosts.add(addHost(hostNumber++, e));
+                }
+            }
+        }
+        List<Cable> cables = new ArrayList<>();
+        for (int pod = 0; pod < k; pod++) {
+            for (Bridge e : edge.get(pod)) {
+                for (Bridge a : aggregation.get(pod)) {
+                    cables.add(link(e, a));
+                }
+            }
+        }
+        for (int pod = 0; pod < k; pod++) {
+            for (int a = 0; a < half; a++) {
+                for (int c = 0; c < half; c++) {
+                    cables.add(link(aggregation.get(pod).get(a), cores.get(a * half + c)));
+                }
+            }
+        }
+        return new FatTree(k, cores, aggregation, edge, treeHosts, cables);
     }
 
     @Override
