@@ -8,8 +8,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
 
+import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFFlowRemoved;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
@@ -76,6 +79,8 @@ public final class ReactiveForwarding {
     private final Supplier<DeviceService> devices;
     private final Supplier<RoutingService> routing;
     private final InstalledPaths paths = new InstalledPaths();
+    /** Packets waiting at their ingress for their path to be confirmed, by the ingress entry's key. */
+    private final ConcurrentMap<FlowEntry.TableKey, HeldPackets<Packet>> holding = new ConcurrentHashMap<>();
     private volatile ForwardingSettings settings;
 
     public ReactiveForwarding(Supplier<SwitchService> switches, Supplier<TopologyService> topology,
@@ -165,6 +170,10 @@ public final class ReactiveForwarding {
             RoutingService routingService) {
         DatapathId here = packet.sw.getId();
         FlowHeaders headers = FlowHeaders.of(packet.frame, packet.settings.granularity());
+        HeldPackets<Packet> held = holding.get(ingressKey(packet, headers));
+        if (held != null && held.add(packet)) {
+            return true; // its flow's path is being confirmed: it goes out with the first packet
+        }
         List<Link> links;
         if (target.dpid().equals(here)) {
             links = List.of();
@@ -275,7 +284,8 @@ public final class ReactiveForwarding {
      * ingress, first), then the forward direction from the destination's switch back towards the
      * ingress. Every other switch on the path is then asked for a barrier: only when all have answered
      * (so every entry downstream is in its table) does the ingress get its flow-mod, which applies to
-     * the buffered packet or is followed by a packet-out along the first hop. Without the barriers the
+     * the buffered packet or is followed by a packet-out along the first hop; packets of the same flow
+     * that reach the controller meanwhile are held and released with it. Without the barriers the
      * released packet could reach a switch before its entry and come back as a PACKET_IN. If a switch
      * fails to answer, or the path is gone meanwhile, the packet goes through the ingress's table
      * instead ({@link #throughTable}).
@@ -298,35 +308,54 @@ public final class ReactiveForwarding {
             sw.write(FlowMessages.flowAdd(sw.getFactory(), forward, hops.get(i).out, current, OFBufferId.NO_BUFFER));
             downstream.add(sw.barrier());
         }
-        Runnable release = () -> release(packet, path, hops.get(0).out, current);
+        OFPort out = hops.get(0).out;
         if (downstream.isEmpty()) {
-            release.run();
+            release(List.of(packet), path, out, current);
             return;
         }
+        FlowEntry.TableKey key = entries.get(0).tableKey();
+        HeldPackets<Packet> held = new HeldPackets<>(packet);
+        holding.put(key, held);
         CompletableFuture.allOf(downstream.toArray(CompletableFuture[]::new)).whenComplete((done, failure) -> {
+            holding.remove(key, held);
+            List<Packet> packets = held.release();
             if (failure == null) {
-                release.run();
+                release(packets, path, out, current);
             } else {
                 LOG.debug("Switch {}: path {} not confirmed downstream ({})", packet.sw.getId(), path.id(),
                         failure.toString());
-                throughTable(packet);
+                packets.forEach(ReactiveForwarding::throughTable);
             }
         });
     }
 
-    /** The ingress's flow-mod and the packet, if the path is still ours. */
-    private void release(Packet packet, InstalledPath path, OFPort out, ForwardingSettings current) {
-        OFSwitch ingress = packet.sw;
-        OFBufferId buffer = packet.packetIn.getBufferId();
-        OFMessage first = FlowMessages.flowAdd(ingress.getFactory(), path.entries().get(0), out, current, buffer);
-        List<OFMessage> messages = OFBufferId.NO_BUFFER.equals(buffer)
-                ? List.of(first, FlowMessages.packetOut(ingress.getFactory(), packet.inPort, List.of(out), buffer,
-                        packet.packetIn.getData()))
-                : List.of(first);
+    /** Where the packet's flow enters the network: the key of the entry its path has at the ingress. */
+    private static FlowEntry.TableKey ingressKey(Packet packet, FlowHeaders headers) {
+        return new FlowEntry.TableKey(packet.sw.getId(), packet.inPort, headers.supportedBy(packet.sw.getVersion()),
+                packet.settings.priority());
+    }
+
+    /**
+     * The ingress's flow-mod and the packets, if the path is still ours. The flow-mod carries the first
+     * packet's buffer (if it was buffered); the others go out along the first hop.
+     */
+    private void release(List<Packet> packets, InstalledPath path, OFPort out, ForwardingSettings current) {
+        OFSwitch ingress = packets.get(0).sw;
+        OFFactory factory = ingress.getFactory();
+        List<OFMessage> messages = new ArrayList<>(packets.size() + 1);
+        OFBufferId firstBuffer = packets.get(0).packetIn.getBufferId();
+        messages.add(FlowMessages.flowAdd(factory, path.entries().get(0), out, current, firstBuffer));
+        for (int i = 0; i < packets.size(); i++) {
+            OFPacketIn in = packets.get(i).packetIn;
+            if (i > 0 || OFBufferId.NO_BUFFER.equals(in.getBufferId())) {
+                messages.add(FlowMessages.packetOut(factory, packets.get(i).inPort, List.of(out), in.getBufferId(),
+                        in.getData()));
+            }
+        }
         // under the paths' lock, so a removal either comes first (nothing written) or deletes this entry after it
         if (!paths.ifPresent(path.id(), () -> ingress.write(messages))) {
-            LOG.debug("Switch {}: path {} gone before its first packet was released", ingress.getId(), path.id());
-            throughTable(packet);
+            LOG.debug("Switch {}: path {} gone before its first packets were released", ingress.getId(), path.id());
+            packets.forEach(ReactiveForwarding::throughTable);
         }
     }
 

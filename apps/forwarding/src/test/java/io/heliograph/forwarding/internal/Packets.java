@@ -20,12 +20,17 @@ final class Packets {
 
     /** An Ethernet/IPv4/TCP segment (SYN) from (srcMac, srcIp, sport) to (dstMac, dstIp, dport). */
     static byte[] tcp(long srcMac, String srcIp, int sport, long dstMac, String dstIp, int dport) {
+        return tcp(srcMac, srcIp, sport, dstMac, dstIp, dport, 1);
+    }
+
+    /** As {@link #tcp(long, String, int, long, String, int)} with sequence number {@code seq}: another segment of the connection. */
+    static byte[] tcp(long srcMac, String srcIp, int sport, long dstMac, String dstIp, int dport, int seq) {
         ByteBuffer b = ByteBuffer.allocate(14 + 20 + 20);
         ethernet(b, dstMac, srcMac, 0x0800);
         b.put((byte) 0x45).put((byte) 0).putShort((short) 40).putShort((short) 1).putShort((short) 0x4000)
                 .put((byte) 64).put((byte) 6).putShort((short) 0)
                 .putInt(IPv4Address.of(srcIp).getInt()).putInt(IPv4Address.of(dstIp).getInt());
-        b.putShort((short) sport).putShort((short) dport).putInt(1).putInt(0).put((byte) 0x50).put((byte) 0x02)
+        b.putShort((short) sport).putShort((short) dport).putInt(seq).putInt(0).put((byte) 0x50).put((byte) 0x02)
                 .putShort((short) 65535).putShort((short) 0).putShort((short) 0);
         return b.array();
     }

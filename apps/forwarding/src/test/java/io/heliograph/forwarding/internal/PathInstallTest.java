@@ -136,6 +136,35 @@ class PathInstallTest {
     }
 
     @Test
+    void packetsOfAFlowArrivingWhileItsPathIsConfirmedGoOutWithTheFirstInOrder() {
+        Fabric f = line(OFVersion.OF_10);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+        f.sw(2).holdBarriers();
+        List<byte[]> burst = List.of(Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80),
+                Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80, 1000),
+                Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80, 2000));
+
+        for (byte[] packet : burst) {
+            assertEquals(Command.STOP, fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_10, 1, packet)));
+        }
+        assertEquals(1, fw.paths().size(), "one path for the flow, not one per packet");
+        assertEquals(5, f.journal.size(), "the path's entries once: " + f.journal);
+        f.sw(2).answerBarriers();
+
+        assertEquals(9, f.journal.size(), f.journal.toString());
+        expectFlow(f.journal.get(5), 1, 1, 2, H1, H2, "10.0.0.1", "10.0.0.2", 40000, 80);
+        for (int i = 0; i < burst.size(); i++) {
+            OFPacketOut out = as(OFPacketOut.class, f.journal.get(6 + i).message());
+            assertEquals(List.of(OFPort.of(2)), outputs(out));
+            assertArrayEquals(burst.get(i), out.getData(), "packet " + i + " in arrival order");
+        }
+
+        // once released, the next packet of the flow (the switch's cache may still miss) starts afresh
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_10, 1, burst.get(0)));
+        assertTrue(f.journal.size() > 9);
+    }
+
+    @Test
     void aSwitchThatDoesNotConfirmItsEntriesLeavesThePacketToTheIngressTable() {
         Fabric f = line(OFVersion.OF_13);
         ReactiveForwarding fw = forwarding(f, SETTINGS);
