@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -133,6 +134,17 @@ public final class ControllerDistribution implements AutoCloseable {
             Path temp = Files.createTempFile(home, pid, ".tmp");
             Files.writeString(temp, text);
             Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** Sets the log level of one logger (a class or package name) from the next start on. */
+    public void setLogLevel(String logger, String level) {
+        Path file = etc().resolve("logging.properties");
+        try {
+            Files.writeString(file, "org.slf4j.simpleLogger.log." + logger + " = " + level + "\n",
+                    StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }

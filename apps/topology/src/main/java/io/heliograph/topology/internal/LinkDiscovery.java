@@ -130,6 +130,8 @@ public final class LinkDiscovery {
      */
     public void probeReceived(OFSwitch receiver, OFPort inPort, LldpProbe probe) {
         if (switches.get(receiver.getId()) != receiver) {
+            LOG.debug("Probe from {} at {}/{}: the receiver is not (yet) a known switch", probe.source(),
+                    receiver.getId(), inPort);
             return;
         }
         OFSwitch sender = switches.get(probe.dpid());
@@ -141,6 +143,7 @@ public final class LinkDiscovery {
         SwitchPort dst = SwitchPort.of(receiver.getId(), inPort);
         if (src.equals(dst) || !SwitchPorts.isProbeable(sender.getPort(src.port()))
                 || !SwitchPorts.isProbeable(receiver.getPort(inPort))) {
+            LOG.debug("Probe from {} at {}: a port is down or not physical", src, dst);
             return;
         }
         Link link = new Link(src, dst);
