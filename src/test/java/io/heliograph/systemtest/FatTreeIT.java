@@ -83,7 +83,7 @@ class FatTreeIT {
     private static final long TRANSFER_BYTES = 40L * 1024 * 1024;
     /** The senders' rate limit, so a transfer lasts seconds and a stall shows in its progress. */
     private static final String SENDER_RATE = "100mbit";
-    /** Bytes that must arrive after the pull for traffic to count as flowing again (20 ms at the rate). */
+    /** Bytes the receiver must acknowledge after the pull for traffic to count as flowing again (20 ms at the rate). */
     private static final long RESUMED_BYTES = 256 * 1024;
 
     private static Path artifacts;
@@ -264,11 +264,11 @@ class FatTreeIT {
             // pulls a different layer's cable each round: edge-aggregation, aggregation-core, core-aggregation
             Cable pulled = path.get(round % path.size());
 
-            long mark = transfer.received();
+            long mark = transfer.acknowledged();
             long pulledAt = System.nanoTime();
             pulled.down();
-            Poll.until("traffic flowing again after pulling " + pulled, Duration.ofSeconds(30), Duration.ofMillis(5),
-                    transfer::received, n -> n >= mark + RESUMED_BYTES);
+            Poll.until("traffic flowing again after pulling " + pulled, Duration.ofSeconds(30), Duration.ofMillis(2),
+                    transfer::acknowledged, n -> n >= mark + RESUMED_BYTES);
             rerouteMs.add((System.nanoTime() - pulledAt) / 1_000_000);
 
             TcpTransfer.Result result = transfer.await(Duration.ofSeconds(60));
@@ -289,7 +289,7 @@ class FatTreeIT {
             Poll.until("the topology to list every link again", CONVERGENCE, () -> NetworkView.links(controller),
                     tree.directedLinks()::equals);
         }
-        System.out.printf("reroute after a pulled cable: traffic flowing again (%d KiB more arrived) after %s ms "
+        System.out.printf("reroute after a pulled cable: traffic flowing again (%d KiB more acknowledged) after %s ms "
                 + "(median %d)%n", RESUMED_BYTES / 1024, rerouteMs, median(rerouteMs));
     }
 

@@ -13,6 +13,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A bulk TCP transfer between two hosts with netcat: random bytes from a file on one side, written
@@ -25,6 +27,7 @@ public final class TcpTransfer {
 
     /** The receiver's TCP port: flows of the transfer carry it as their destination port. */
     public static final int PORT = 5001;
+    private static final Pattern BYTES_ACKED = Pattern.compile("\\bbytes_acked:(\\d+)");
 
     private final Host sender;
     private final Host receiver;
@@ -78,6 +81,17 @@ public final class TcpTransfer {
         Process client = sender.startBackground(workDir.resolve("tcp-sender.log"),
                 "sh", "-c", "exec nc -N " + receiver.ip() + " " + PORT + " < " + payload);
         return new TcpTransfer(sender, receiver, bytes, payload, arrived, client, listener, start);
+    }
+
+    /**
+     * Bytes the receiver's TCP has acknowledged so far, as the sender's kernel counts them ({@code ss}'s
+     * bytes_acked): data that crossed the network, unlike {@link #received}, which also grows while
+     * the receiving netcat drains its socket buffer. 0 before the connection is up or after it closed.
+     */
+    public long acknowledged() {
+        String out = sender.exec("ss", "-tinH", "dst", receiver.ip(), "dport", "=", ":" + PORT).stdout();
+        Matcher m = BYTES_ACKED.matcher(out);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
     /** Bytes that have arrived at the receiver so far. */

@@ -83,6 +83,11 @@ final class InstalledPaths {
         path.hosts().forEach(h -> byHost.computeIfAbsent(h, k -> new HashSet<>()).add(path.id()));
     }
 
+    /** The recorded entry with this key, whichever path owns it; null if none. */
+    synchronized FlowEntry entryAt(FlowEntry.TableKey key) {
+        return owners.get(key);
+    }
+
     /** Runs {@code action} if the path is still recorded, holding off its removal meanwhile; says whether it ran. */
     synchronized boolean ifPresent(long pathId, Runnable action) {
         if (!paths.containsKey(pathId)) {

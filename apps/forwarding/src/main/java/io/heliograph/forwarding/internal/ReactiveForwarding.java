@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import org.projectfloodlight.openflow.protocol.OFFactory;
@@ -70,6 +71,8 @@ public final class ReactiveForwarding {
     static final Set<OFType> TYPES = Set.of(OFType.PACKET_IN, OFType.FLOW_REMOVED);
 
     private static final Logger LOG = LoggerFactory.getLogger(ReactiveForwarding.class);
+    /** How long after a path's release packets of its flow still follow it instead of starting a new one. */
+    static final long RELEASE_GRACE_NANOS = 1_000_000_000L;
 
     /** 01:80:c2:00:00:00 - 0f: IEEE 802.1D link-local groups (STP, LACP, LLDP...) that bridges never forward. */
     private static final long LINK_LOCAL_GROUP = 0x0180_c200_0000L;
@@ -79,8 +82,13 @@ public final class ReactiveForwarding {
     private final Supplier<DeviceService> devices;
     private final Supplier<RoutingService> routing;
     private final InstalledPaths paths = new InstalledPaths();
-    /** Packets waiting at their ingress for their path to be confirmed, by the ingress entry's key. */
+    /**
+     * Packets waiting at their ingress for their path to be confirmed, by the ingress entry's key; kept
+     * for {@link #RELEASE_GRACE_NANOS} after their release.
+     */
     private final ConcurrentMap<FlowEntry.TableKey, HeldPackets<Packet>> holding = new ConcurrentHashMap<>();
+    private int releasesSinceSweep;
+    private volatile LongSupplier nanoClock = System::nanoTime;
     private volatile ForwardingSettings settings;
 
     public ReactiveForwarding(Supplier<SwitchService> switches, Supplier<TopologyService> topology,
@@ -170,9 +178,15 @@ public final class ReactiveForwarding {
             RoutingService routingService) {
         DatapathId here = packet.sw.getId();
         FlowHeaders headers = FlowHeaders.of(packet.frame, packet.settings.granularity());
-        HeldPackets<Packet> held = holding.get(ingressKey(packet, headers));
-        if (held != null && held.add(packet)) {
-            return true; // its flow's path is being confirmed: it goes out with the first packet
+        FlowEntry.TableKey key = ingressKey(packet, headers);
+        HeldPackets<Packet> held = holding.get(key);
+        if (held != null) {
+            if (held.add(packet)) {
+                return true; // its flow's path is being confirmed: it goes out with the first packet
+            }
+            if (followsReleasedPath(packet, key, held)) {
+                return true;
+            }
         }
         List<Link> links;
         if (target.dpid().equals(here)) {
@@ -248,7 +262,7 @@ public final class ReactiveForwarding {
         for (Hop hop : hops) {
             OFVersion version = onPath.get(hop.dpid).getVersion();
             entries.add(new FlowEntry(hop.dpid, hop.in, headers.supportedBy(version), priority,
-                    InstalledPaths.cookie(id, false)));
+                    InstalledPaths.cookie(id, false), hop.out));
         }
         Set<Link> used = new HashSet<>();
         for (Link link : links) {
@@ -269,7 +283,7 @@ public final class ReactiveForwarding {
             for (Hop hop : hops) {
                 OFVersion version = onPath.get(hop.dpid).getVersion();
                 entries.add(new FlowEntry(hop.dpid, hop.out, back.supportedBy(version), priority,
-                        InstalledPaths.cookie(id, true)));
+                        InstalledPaths.cookie(id, true), hop.in));
             }
         }
         Set<HostKey> hosts = Set.of(HostKey.of(headers.ethSource(), headers.vlan()),
@@ -314,19 +328,49 @@ public final class ReactiveForwarding {
             return;
         }
         FlowEntry.TableKey key = entries.get(0).tableKey();
-        HeldPackets<Packet> held = new HeldPackets<>(packet);
+        HeldPackets<Packet> held = new HeldPackets<>(path.id(), packet);
         holding.put(key, held);
+        forgetOldReleases();
         CompletableFuture.allOf(downstream.toArray(CompletableFuture[]::new)).whenComplete((done, failure) -> {
-            holding.remove(key, held);
-            List<Packet> packets = held.release();
+            List<Packet> packets = held.release(nanoClock.getAsLong());
             if (failure == null) {
                 release(packets, path, out, current);
             } else {
+                holding.remove(key, held);
                 LOG.debug("Switch {}: path {} not confirmed downstream ({})", packet.sw.getId(), path.id(),
                         failure.toString());
                 packets.forEach(ReactiveForwarding::throughTable);
             }
         });
+    }
+
+    /**
+     * A packet of a flow whose path was released a moment ago (the switch's caches had not caught up
+     * with the new entry): out along that path's first hop, if the path still stands. Installing the
+     * path again would replace its entries, and with them their counters. False: route it afresh.
+     */
+    private boolean followsReleasedPath(Packet packet, FlowEntry.TableKey key, HeldPackets<Packet> held) {
+        long now = nanoClock.getAsLong();
+        if (!held.releasedWithin(now, RELEASE_GRACE_NANOS)) {
+            holding.remove(key, held);
+            return false;
+        }
+        OFSwitch sw = packet.sw;
+        return paths.ifPresent(held.pathId(), () -> {
+            FlowEntry entry = paths.entryAt(key);
+            OFPort out = entry == null ? OFPort.TABLE : entry.out();
+            sw.write(FlowMessages.packetOut(sw.getFactory(), packet.inPort, List.of(out),
+                    packet.packetIn.getBufferId(), packet.packetIn.getData()));
+        });
+    }
+
+    /** Drops what is remembered of releases past their grace, now and then (one flow's packets may never come again). */
+    private void forgetOldReleases() {
+        if ((++releasesSinceSweep & 1023) != 0) {
+            return;
+        }
+        long now = nanoClock.getAsLong();
+        holding.entrySet().removeIf(e -> e.getValue().expired(now, RELEASE_GRACE_NANOS));
     }
 
     /** Where the packet's flow enters the network: the key of the entry its path has at the ingress. */
@@ -478,6 +522,11 @@ public final class ReactiveForwarding {
 
     public void hostRemoved(Host host) {
         delete(paths.removeFor(new HostKey(host.mac(), host.vlan())));
+    }
+
+    /** The clock release graces are measured on (tests move it on instead of waiting). */
+    void useClock(LongSupplier nanos) {
+        this.nanoClock = nanos;
     }
 
     /** Forgets every path (the app stops; its flows expire on their own idle timeout). */

@@ -57,6 +57,15 @@ final class Fabric implements SwitchService, TopologyService, DeviceService, Rou
         return sw;
     }
 
+    /**
+     * A clock for forwarding that moves on past the release grace at every reading: each packet-in
+     * of a test then stands for one that comes long after the previous path was released.
+     */
+    static java.util.function.LongSupplier longAfterEachRelease() {
+        java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
+        return () -> now.addAndGet(2 * ReactiveForwarding.RELEASE_GRACE_NANOS);
+    }
+
     PortedSwitch sw(long dpid) {
         return switches.get(DatapathId.of(dpid));
     }

@@ -58,7 +58,9 @@ class FailureTest {
     }
 
     private static ReactiveForwarding forwarding(Fabric f) {
-        return new ReactiveForwarding(() -> f, () -> f, () -> f, () -> f, ForwardingSettings.DEFAULTS);
+        ReactiveForwarding fw = new ReactiveForwarding(() -> f, () -> f, () -> f, () -> f, ForwardingSettings.DEFAULTS);
+        fw.useClock(Fabric.longAfterEachRelease());
+        return fw;
     }
 
     /** Sends one SYN from (pod a, edge 0, port 1) to (pod b, edge 1, port 2); answers the flows it installed. */

@@ -40,8 +40,10 @@ class FatTreeForwardingTest {
     private static final Set<Long> CORES = Set.of(core(0), core(1), core(2), core(3));
 
     private static ReactiveForwarding forwarding(Fabric f, boolean ecmp, MatchGranularity granularity) {
-        return new ReactiveForwarding(() -> f, () -> f, () -> f, () -> f,
+        ReactiveForwarding fw = new ReactiveForwarding(() -> f, () -> f, () -> f, () -> f,
                 new ForwardingSettings(5, 0, 10, ecmp, granularity));
+        fw.useClock(Fabric.longAfterEachRelease());
+        return fw;
     }
 
     private static Fabric withHosts(OFVersion version) {
