@@ -1,0 +1,399 @@
+package io.heliograph.bench;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One switch the generator emulates, as cbench's fake switch behaves: it says HELLO, answers the
+ * controller's handshake, and once it has sent its FEATURES_REPLY (and waited {@code -D}) sends
+ * packet-ins - one at a time in latency mode, as many as its output buffer holds in throughput
+ * mode - and counts the responses: FLOW_MODs that add or modify, and PACKET_OUTs that are not
+ * LLDP. Replies are told apart by their header alone, except for the one field that says whether
+ * a FLOW_MOD adds or a PACKET_OUT carries LLDP.
+ *
+ * <p>No I/O here: the event loop reads into {@link #input()}, calls {@link #process()}, and writes
+ * {@link #output()} to the socket. Everything runs on that loop's thread.
+ */
+final class EmulatedSwitch {
+
+    /** Where the switch is in its life. */
+    enum State {
+        /** HELLO sent; waiting for the controller's FEATURES_REQUEST. */
+        HANDSHAKE,
+        /** FEATURES_REPLY sent; waiting {@code -D} ms before the first packet-in. */
+        DELAYING,
+        /** Sending packet-ins and counting responses. */
+        SENDING
+    }
+
+    static final int BUFFER_BYTES = 64 * 1024;
+    /** Room kept free of packet-ins in throughput mode, so a handshake reply always fits. */
+    private static final int REPLY_ROOM = 4 * SwitchMessages.MAX_LENGTH;
+
+    private static final int FLOW_MOD_COMMAND_10 = 56;
+    private static final int FLOW_MOD_COMMAND_13 = 25;
+    private static final int FLOW_MOD_MODIFY_STRICT = 2;
+    private static final int ETH_TYPE_LLDP = 0x88cc;
+    private static final int ETH_TYPE_VLAN = 0x8100;
+
+    private final int number;
+    private final long dpid;
+    private final OpenFlowVersion version;
+    private final boolean throughput;
+    private final boolean learnDstMacs;
+    private final int macs;
+    private final long delayNanos;
+    private final PacketIn probe;
+    private final ByteBuffer in = ByteBuffer.allocateDirect(BUFFER_BYTES);
+    private ByteBuffer out = ByteBuffer.allocateDirect(BUFFER_BYTES);
+
+    private State state = State.HANDSHAKE;
+    private long sendingFrom;
+    /** Between tests the switch answers the controller but sends no packet-in and counts nothing. */
+    private boolean testRunning;
+    private int xid = 1;
+    private int macIndex;
+    private int bufferId;
+    private int responses;
+    private int inFlight;
+    private int configFlags;
+    private int missSendLen = 128;
+    private int errorsReceived;
+    private String firstError;
+
+    /**
+     * @param number 1-based, for messages
+     */
+    EmulatedSwitch(int number, long dpid, BenchOptions options) {
+        this.number = number;
+        this.dpid = dpid;
+        this.version = options.version();
+        this.throughput = options.throughput();
+        this.learnDstMacs = options.learnDstMacs();
+        this.macs = options.macsPerSwitch();
+        this.delayNanos = options.delayMs() * 1_000_000L;
+        this.probe = PacketIn.probe(version, dpid);
+        SwitchMessages.hello(out, version, xid++);
+    }
+
+    ByteBuffer input() {
+        return in;
+    }
+
+    /** Bytes to send, from position 0 to the position; the loop compacts what the socket took. */
+    ByteBuffer output() {
+        return out;
+    }
+
+    State state() {
+        return state;
+    }
+
+    int number() {
+        return number;
+    }
+
+    long dpid() {
+        return dpid;
+    }
+
+    /** True while the switch sends packet-ins of its own accord (throughput mode, in a test). */
+    boolean wantsToFill() {
+        return throughput && testRunning && state == State.SENDING;
+    }
+
+    /** Nanos at which a DELAYING switch starts sending. */
+    long sendingFrom() {
+        return sendingFrom;
+    }
+
+    int errorsReceived() {
+        return errorsReceived;
+    }
+
+    String firstError() {
+        return firstError;
+    }
+
+    /** A test starts: counts from zero, and (latency mode) one packet-in in flight. */
+    void startTest() {
+        responses = 0;
+        inFlight = 0;
+        testRunning = true;
+        if (state == State.SENDING) {
+            beginSending();
+        }
+    }
+
+    /** The test is over: the responses counted in it. The switch keeps answering but sends nothing. */
+    int endTest() {
+        testRunning = false;
+        return responses;
+    }
+
+    /** A DELAYING switch whose delay has passed starts sending. */
+    void delayOver() {
+        state = State.SENDING;
+        if (testRunning) {
+            beginSending();
+        }
+    }
+
+    private void beginSending() {
+        if (learnDstMacs) {
+            reserve(128);
+            PacketIn.writeGratuitousArp(out, version, dpid, xid++);
+            if (!throughput) {
+                inFlight++;   // its answer (a flood) is the response that releases the first probe
+                return;
+            }
+        }
+        if (!throughput) {
+            sendProbe();
+        }
+    }
+
+    /** Throughput mode: tops the output buffer up with packet-ins. */
+    void fill() {
+        int len = probe.length();
+        while (out.remaining() >= len + REPLY_ROOM) {
+            sendProbe();
+        }
+    }
+
+    private void sendProbe() {
+        if (out.remaining() < probe.length()) {
+            reserve(probe.length());
+        }
+        probe.writeTo(out, xid++, bufferId, macIndex);
+        if (++bufferId == SwitchMessages.BUFFERS) {
+            bufferId = 0;
+        }
+        if (++macIndex == macs) {
+            macIndex = 0;
+        }
+        inFlight++;
+    }
+
+    /**
+     * Handles every whole message in the input buffer (in write mode: data from 0 to its position)
+     * and leaves a partial one for the next read.
+     *
+     * @throws ProtocolException when the stream cannot be framed or the versions do not match
+     */
+    void process() throws ProtocolException {
+        ByteBuffer b = in;
+        int limit = b.position();
+        int at = 0;
+        while (limit - at >= Header.LENGTH) {
+            int length = Header.length(b, at);
+            if (length < Header.LENGTH) {
+                throw new ProtocolException("switch " + number + ": the controller sent a message of length " + length
+                        + " (less than its 8-byte header); the stream cannot be read further");
+            }
+            if (limit - at < length) {
+                break;
+            }
+            int type = Header.type(b, at);
+            if (type == OpenFlowVersion.FLOW_MOD) {
+                if (counting() && addsOrModifies(b, at, length)) {
+                    response();
+                }
+            } else if (type == OpenFlowVersion.PACKET_OUT) {
+                if (counting() && !carriesLldp(b, at, length)) {
+                    response();
+                }
+            } else {
+                control(type, b, at, length);
+            }
+            at += length;
+        }
+        b.limit(limit).position(at);
+        b.compact();
+    }
+
+    private boolean counting() {
+        return testRunning && state == State.SENDING;
+    }
+
+    private void response() {
+        responses++;
+        if (throughput) {
+            return;
+        }
+        if (inFlight > 0) {
+            inFlight--;
+        }
+        if (inFlight == 0) {
+            sendProbe();
+        }
+    }
+
+    private boolean addsOrModifies(ByteBuffer b, int at, int length) {
+        if (version == OpenFlowVersion.OF_10) {
+            return length >= FLOW_MOD_COMMAND_10 + 2
+                    && (b.getShort(at + FLOW_MOD_COMMAND_10) & 0xffff) <= FLOW_MOD_MODIFY_STRICT;
+        }
+        return length > FLOW_MOD_COMMAND_13 && (b.get(at + FLOW_MOD_COMMAND_13) & 0xff) <= FLOW_MOD_MODIFY_STRICT;
+    }
+
+    private boolean carriesLldp(ByteBuffer b, int at, int length) {
+        int actionsLengthAt = version == OpenFlowVersion.OF_10 ? 14 : 16;
+        int fixed = version == OpenFlowVersion.OF_10 ? 16 : 24;
+        if (length < fixed) {
+            return false;
+        }
+        int frame = at + fixed + (b.getShort(at + actionsLengthAt) & 0xffff);
+        int end = at + length;
+        if (frame + 14 > end) {
+            return false;
+        }
+        int type = b.getShort(frame + 12) & 0xffff;
+        if (type == ETH_TYPE_VLAN && frame + 18 <= end) {
+            type = b.getShort(frame + 16) & 0xffff;
+        }
+        return type == ETH_TYPE_LLDP;
+    }
+
+    /** Everything but responses: the handshake and housekeeping. Rare, so clarity over speed. */
+    private void control(int type, ByteBuffer b, int at, int length) throws ProtocolException {
+        int requestXid = Header.xid(b, at);
+        if (type != OpenFlowVersion.HELLO && Header.version(b, at) != version.wire()) {
+            throw new ProtocolException("switch " + number + ": the controller sent a message of OpenFlow wire version "
+                    + Header.version(b, at) + " (type " + type + ") but we speak " + version.label());
+        }
+        reserve(Math.max(SwitchMessages.MAX_LENGTH, length));   // an echo reply is as long as its request
+        switch (type) {
+            case OpenFlowVersion.HELLO -> checkHello(b, at, length);
+            case OpenFlowVersion.ECHO_REQUEST -> SwitchMessages.echoReply(out, version, b, at, length);
+            case OpenFlowVersion.FEATURES_REQUEST -> {
+                SwitchMessages.featuresReply(out, version, requestXid, dpid);
+                if (state == State.HANDSHAKE) {
+                    state = State.DELAYING;
+                    sendingFrom = System.nanoTime() + delayNanos;
+                }
+            }
+            case OpenFlowVersion.GET_CONFIG_REQUEST ->
+                    SwitchMessages.configReply(out, version, requestXid, configFlags, missSendLen);
+            case OpenFlowVersion.SET_CONFIG -> {
+                if (length >= 12) {
+                    configFlags = b.getShort(at + 8) & 0xffff;
+                    missSendLen = b.getShort(at + 10) & 0xffff;
+                }
+            }
+            case OpenFlowVersion.ERROR -> {
+                errorsReceived++;
+                if (firstError == null) {
+                    firstError = length >= 12 ? "type " + (b.getShort(at + 8) & 0xffff) + " code "
+                            + (b.getShort(at + 10) & 0xffff) : "(truncated)";
+                }
+            }
+            case OpenFlowVersion.VENDOR ->
+                    SwitchMessages.error(out, version, SwitchMessages.ERROR_BAD_REQUEST,
+                            SwitchMessages.BAD_REQUEST_VENDOR, b, at, length);
+            case OpenFlowVersion.ECHO_REPLY, OpenFlowVersion.PACKET_IN, OpenFlowVersion.FEATURES_REPLY,
+                    OpenFlowVersion.GET_CONFIG_REPLY -> {
+                // replies and switch-to-controller messages a controller has no business sending: ignored
+            }
+            default -> versionSpecific(type, b, at, length, requestXid);
+        }
+    }
+
+    private void versionSpecific(int type, ByteBuffer b, int at, int length, int requestXid) {
+        if (type == version.statsRequest) {
+            stats(b, at, length, requestXid);
+        } else if (type == version.barrierRequest) {
+            SwitchMessages.barrierReply(out, version, requestXid);
+        } else if (type == version.roleRequest && length >= 24) {
+            SwitchMessages.roleReply(out, version, b, at);
+        } else if (type == version.asyncRequest) {
+            SwitchMessages.asyncReply(out, version, requestXid);
+        } else if (type == version.queueConfigRequest || isRequestWithoutHandler(type)) {
+            SwitchMessages.error(out, version, SwitchMessages.ERROR_BAD_REQUEST, SwitchMessages.BAD_REQUEST_TYPE, b, at,
+                    length);
+        }
+        // Anything else is a command (port, table, group, meter mods, set-async...): accepted silently.
+    }
+
+    /** Types the switch cannot answer: requests beyond the last one either version defines. */
+    private boolean isRequestWithoutHandler(int type) {
+        return version == OpenFlowVersion.OF_10 ? type > 21 : type > 29;
+    }
+
+    private void stats(ByteBuffer b, int at, int length, int requestXid) {
+        int statsType = length >= 10 ? b.getShort(at + 8) & 0xffff : -1;
+        boolean v13 = version == OpenFlowVersion.OF_13;
+        switch (statsType) {
+            case SwitchMessages.STATS_DESC -> SwitchMessages.descReply(out, version, requestXid, dpid);
+            case SwitchMessages.STATS_AGGREGATE -> SwitchMessages.aggregateReply(out, version, requestXid);
+            case SwitchMessages.STATS_FLOW, SwitchMessages.STATS_TABLE, SwitchMessages.STATS_PORT,
+                    SwitchMessages.STATS_QUEUE -> SwitchMessages.emptyStatsReply(out, version, requestXid, statsType);
+            case SwitchMessages.STATS_GROUP, SwitchMessages.STATS_GROUP_DESC, SwitchMessages.STATS_METER,
+                    SwitchMessages.STATS_METER_CONFIG, SwitchMessages.STATS_TABLE_FEATURES -> {
+                if (v13) {
+                    SwitchMessages.emptyStatsReply(out, version, requestXid, statsType);
+                } else {
+                    badStats(b, at, length);
+                }
+            }
+            case SwitchMessages.STATS_PORT_DESC -> {
+                if (v13) {
+                    SwitchMessages.portDescReply(out, version, requestXid, dpid);
+                } else {
+                    badStats(b, at, length);
+                }
+            }
+            default -> badStats(b, at, length);
+        }
+    }
+
+    private void badStats(ByteBuffer b, int at, int length) {
+        SwitchMessages.error(out, version, SwitchMessages.ERROR_BAD_REQUEST, SwitchMessages.BAD_REQUEST_STAT, b, at,
+                length);
+    }
+
+    /** The controller's HELLO: it must be able to speak our version. */
+    private void checkHello(ByteBuffer b, int at, int length) throws ProtocolException {
+        int theirs = Header.version(b, at);
+        Integer bitmap = null;
+        int element = at + Header.LENGTH;
+        int end = at + length;
+        while (element + 4 <= end) {
+            int elementType = b.getShort(element) & 0xffff;
+            int elementLength = b.getShort(element + 2) & 0xffff;
+            if (elementLength < 4 || element + elementLength > end) {
+                break;
+            }
+            if (elementType == 1 && elementLength >= 8) {
+                bitmap = b.getInt(element + 4);
+            }
+            element += (elementLength + 7) / 8 * 8;
+        }
+        boolean agreed = bitmap != null ? (bitmap & (1 << version.wire())) != 0 : theirs >= version.wire();
+        if (!agreed) {
+            String offered = bitmap != null ? "versions bitmap 0x" + Integer.toHexString(bitmap)
+                    : "up to wire version " + theirs;
+            throw new ProtocolException("switch " + number + ": the controller does not speak OpenFlow "
+                    + version.label() + " (its HELLO offers " + offered + "); try another -V");
+        }
+    }
+
+    /** Makes room for {@code bytes} more in the output buffer (rarely needed: it grows once if at all). */
+    private void reserve(int bytes) {
+        if (out.remaining() >= bytes) {
+            return;
+        }
+        ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(out.capacity() * 2, out.position() + bytes));
+        out.flip();
+        bigger.put(out);
+        out = bigger;
+    }
+
+    /** The controller broke the protocol; the run cannot go on. */
+    static final class ProtocolException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ProtocolException(String message) {
+            super(message);
+        }
+    }
+}
