@@ -9,7 +9,8 @@ import org.osgi.framework.Constants;
 /**
  * The framework properties of one controller: where the framework keeps its state, which JDK
  * packages bundles may import, and the {@code heliograph.*} values that etc/*.cfg files refer to as
- * {@code ${heliograph.openflow.port}} and so on (FileInstall substitutes them from these properties).
+ * {@code ${heliograph.openflow.port}} and so on (FileInstall substitutes them from these properties):
+ * the ports, the OpenFlow I/O threads ({@code --io-threads}) and which hot/ jars the profile runs.
  */
 public final class FrameworkProperties {
 
@@ -17,6 +18,10 @@ public final class FrameworkProperties {
     public static final String DATA_DIR = "heliograph.data.dir";
     public static final String OPENFLOW_PORT = "heliograph.openflow.port";
     public static final String HTTP_PORT = "heliograph.http.port";
+    /** ioThreads of io.heliograph.openflow; "0" leaves the component's default. */
+    public static final String OPENFLOW_IO_THREADS = "heliograph.openflow.io.threads";
+    /** felix.fileinstall.filter of the hot/ watcher: the profile's apps. */
+    public static final String HOT_FILTER = "heliograph.hot.filter";
 
     /** How often FileInstall looks at etc/ and hot/: short, so a dropped jar is live within a second. */
     static final String POLL_MS = "500";
@@ -39,6 +44,8 @@ public final class FrameworkProperties {
         p.put(DATA_DIR, dataDir.toString());
         p.put(OPENFLOW_PORT, Integer.toString(options.openflowPort()));
         p.put(HTTP_PORT, Integer.toString(options.httpPort()));
+        p.put(OPENFLOW_IO_THREADS, Integer.toString(options.ioThreads()));
+        p.put(HOT_FILTER, options.profile().hotFilter());
 
         // FileInstall: etc/*.cfg into Configuration Admin. The hot/ watcher is a second FileInstall
         // configuration, etc/org.apache.felix.fileinstall-hot.cfg, so it is configured like any other.

@@ -7,15 +7,20 @@ import java.util.Set;
 
 /**
  * The launcher's command line: {@code --openflow-port N --http-port N --data-dir DIR --console
- * --log-level LEVEL --help}. Options take their value as the next argument or after {@code =}.
- * Anything unexpected is a {@link UsageException} that names the option.
+ * --log-level LEVEL --profile NAME --io-threads N --help}. Options take their value as the next
+ * argument or after {@code =}. Anything unexpected is a {@link UsageException} that names the option.
+ *
+ * @param ioThreads OpenFlow I/O threads; 0 leaves it to the openflow component (one per core)
  */
 public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataDir, boolean console,
-                            Optional<String> logLevel, boolean help) {
+                            Optional<String> logLevel, Profile profile, int ioThreads, boolean help) {
 
     public static final int DEFAULT_OPENFLOW_PORT = 6653;
     public static final int DEFAULT_HTTP_PORT = 8080;
     public static final String DEFAULT_LOG_LEVEL = "info";
+
+    /** A bound that catches a typo: thousands of event loops are a mistake, not a setting. */
+    public static final int MAX_IO_THREADS = 1024;
 
     private static final Set<String> LOG_LEVELS = Set.of("trace", "debug", "info", "warn", "error");
 
@@ -33,6 +38,9 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
             "                      leaving it (exit, or end of input) stops the controller",
             "  --log-level LEVEL   trace, debug, info, warn or error (default " + DEFAULT_LOG_LEVEL
                     + ", or as etc/logging.properties says)",
+            "  --profile NAME      which apps of hot/ run: full (default, all of them) or bench (the",
+            "                      learning switch only, to answer a load generator)",
+            "  --io-threads N      OpenFlow I/O threads (default: one per core)",
             "  --help              print this help and exit",
             "",
             "Java system properties (-Dkey=value before -jar) are framework properties too.");
@@ -43,6 +51,8 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
         Path dataDir = null;
         boolean console = false;
         String logLevel = null;
+        Profile profile = Profile.FULL;
+        int ioThreads = 0;
         boolean help = false;
 
         for (int i = 0; i < args.length; i++) {
@@ -78,6 +88,18 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
                                 + value + "'");
                     }
                 }
+                case "--profile" -> {
+                    String value = inlineValue != null ? inlineValue : valueAfter(args, i++, name);
+                    profile = Profile.ofLabel(value);
+                    if (profile == null) {
+                        throw new UsageException("--profile must be one of " + Profile.labels() + "; got '" + value
+                                + "'");
+                    }
+                }
+                case "--io-threads" -> {
+                    String value = inlineValue != null ? inlineValue : valueAfter(args, i++, name);
+                    ioThreads = threads(name, value);
+                }
                 case "--console" -> {
                     noValue(name, inlineValue);
                     console = true;
@@ -93,7 +115,7 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
             throw new UsageException("--openflow-port and --http-port must differ, both are " + httpPort);
         }
         return new LaunchOptions(openflowPort, httpPort, Optional.ofNullable(dataDir), console,
-                Optional.ofNullable(logLevel), help);
+                Optional.ofNullable(logLevel), profile, ioThreads, help);
     }
 
     private static String valueAfter(String[] args, int i, String name) throws UsageException {
@@ -120,6 +142,20 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
             throw new UsageException(name + " must be a TCP port number (1-65535), got " + port);
         }
         return port;
+    }
+
+    private static int threads(String name, String value) throws UsageException {
+        int threads;
+        try {
+            threads = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            threads = 0;
+        }
+        if (threads < 1 || threads > MAX_IO_THREADS) {
+            throw new UsageException(name + " must be a number of threads (1-" + MAX_IO_THREADS + "), got '" + value
+                    + "'");
+        }
+        return threads;
     }
 
     /** The command line is wrong; the message says what and names the option. */

@@ -82,7 +82,9 @@ public final class Main {
         Runtime.getRuntime().addShutdownHook(new Thread(runtime::stop, "heliograph-shutdown"));
 
         log.info("Heliograph starting: home " + distribution.home() + ", data " + dataDir + ", OpenFlow port "
-                + options.openflowPort() + ", HTTP port " + options.httpPort());
+                + options.openflowPort() + ", HTTP port " + options.httpPort() + ", profile " + options.profile().label()
+                + " (" + options.profile().description() + ")"
+                + (options.ioThreads() > 0 ? ", OpenFlow I/O threads " + options.ioThreads() : ""));
         try {
             List<String> failed = runtime.start();
             long ms = (System.nanoTime() - started) / 1_000_000;

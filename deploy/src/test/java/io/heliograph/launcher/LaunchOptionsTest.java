@@ -21,6 +21,18 @@ class LaunchOptionsTest {
         assertEquals(Optional.empty(), o.logLevel());
         assertFalse(o.console());
         assertFalse(o.help());
+        assertEquals(Profile.FULL, o.profile());
+        assertEquals(0, o.ioThreads(), "the openflow component's default");
+    }
+
+    @Test
+    void benchProfileAndIoThreads() throws Exception {
+        LaunchOptions o = LaunchOptions.parse("--profile", "bench", "--io-threads", "2");
+        assertEquals(Profile.BENCH, o.profile());
+        assertEquals(2, o.ioThreads());
+        LaunchOptions inline = LaunchOptions.parse("--profile=FULL", "--io-threads=1");
+        assertEquals(Profile.FULL, inline.profile());
+        assertEquals(1, inline.ioThreads());
     }
 
     @Test
@@ -52,6 +64,11 @@ class LaunchOptionsTest {
         assertError("--console takes no value, got 'yes'", "--console=yes");
         assertError("unknown option '--opneflow-port'", "--opneflow-port", "6653");
         assertError("unknown option 'run'", "run");
+        assertError("--profile must be one of full, bench; got 'fast'", "--profile", "fast");
+        assertError("--profile needs a value", "--profile");
+        assertError("--io-threads must be a number of threads (1-1024), got '0'", "--io-threads", "0");
+        assertError("--io-threads must be a number of threads (1-1024), got 'two'", "--io-threads=two");
+        assertError("--io-threads must be a number of threads (1-1024), got '5000'", "--io-threads", "5000");
         assertError("--openflow-port and --http-port must differ, both are 9000",
                 "--openflow-port", "9000", "--http-port", "9000");
     }
