@@ -190,8 +190,10 @@ class HandshakeTest {
                 first.awaitClosed();
                 ControllerFixture.await(() -> controller.registry.getSwitch(DatapathId.of(7)) != old
                         && controller.registry.getSwitch(DatapathId.of(7)) != null, "new connection announced");
+                // the registry shows the new connection before its listeners have heard of it
+                ControllerFixture.await(() -> controller.listener.events.size() >= 3, "the second switchAdded");
                 assertFalse(old.isConnected());
-                List<String> events = controller.listener.events;
+                List<String> events = List.copyOf(controller.listener.events);
                 assertEquals(3, events.size(), events.toString());
                 assertTrue(events.get(0).startsWith("added"));
                 assertTrue(events.get(1).startsWith("removed"));
