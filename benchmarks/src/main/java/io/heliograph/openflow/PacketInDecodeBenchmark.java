@@ -30,8 +30,8 @@ import io.netty.channel.embedded.EmbeddedChannel;
 
 /**
  * PACKET_IN from bytes to the Loxi message the pipeline gets: one framed message through
- * {@link OFMessageDecoder}, and a socket read's worth of messages through the connection's two
- * decoders ({@link OFFrameDecoder} then {@link OFMessageDecoder}) as the server installs them.
+ * {@link OFMessageDecoder}, and a socket read's worth of messages through the connection's
+ * decoder ({@link OFFrameDecoder}, which frames and decodes in one step) as the server installs it.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -60,7 +60,7 @@ public class PacketInDecodeBenchmark {
         for (int i = 0; i < READ_BATCH; i++) {
             System.arraycopy(packetIn, 0, read, i * packetIn.length, packetIn.length);
         }
-        channel = new EmbeddedChannel(new OFFrameDecoder(), new OFMessageDecoder());
+        channel = new EmbeddedChannel(new OFFrameDecoder());
         if (!(OFMessageDecoder.decode(frame) instanceof OFPacketIn)) {
             throw new IllegalStateException("the decoder did not read a packet-in from " + frame);
         }

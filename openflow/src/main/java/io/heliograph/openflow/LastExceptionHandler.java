@@ -39,8 +39,13 @@ final class LastExceptionHandler extends ChannelInboundHandlerAdapter {
         } else if (cause instanceof java.nio.channels.ClosedChannelException) {
             LOG.debug("{}: write after close", who); // a write raced with the disconnect: nothing to do
         } else if (cause instanceof IOException) {
-            LOG.info("{}: I/O error, closing: {}", who, cause.toString());
-            ctx.close();
+            if (ctx.channel().isOpen()) {
+                LOG.info("{}: I/O error, closing: {}", who, cause.toString());
+                ctx.close();
+            } else {
+                // the writes that were queued when the socket broke fail one by one: said once above
+                LOG.debug("{}: I/O error after close: {}", who, cause.toString());
+            }
         } else {
             LOG.warn("{}: unexpected error; connection stays up", who, cause);
         }

@@ -8,7 +8,9 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 
 /**
- * Cuts the byte stream into OpenFlow messages by the header's length field. The largest message
+ * Cuts the byte stream into OpenFlow messages by the header's length field and decodes each in
+ * place ({@link OFMessageDecoder#decode}): one pipeline step per message, no retained slice (Loxi
+ * copies what it keeps). The largest message
  * is 65535 bytes because the length field has 16 bits, so a too-long message cannot be expressed:
  * the only stream that cannot be framed is one whose header claims fewer than the 8 header bytes.
  * Then nothing after it can be trusted, so the connection is closed (after telling the switch
@@ -41,7 +43,10 @@ final class OFFrameDecoder extends ByteToMessageDecoder {
         if (in.readableBytes() < length) {
             return;
         }
-        out.add(in.readRetainedSlice(length));
+        int start = in.readerIndex();
+        Object message = OFMessageDecoder.decode(in.slice(start, length));
+        in.readerIndex(start + length);
+        out.add(message);
     }
 
     /** The stream could not be framed: a header declared a length below 8. */

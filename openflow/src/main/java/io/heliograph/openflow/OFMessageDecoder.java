@@ -1,6 +1,5 @@
 package io.heliograph.openflow;
 
-import java.util.List;
 import java.util.regex.Pattern;
 
 import org.projectfloodlight.openflow.exceptions.OFParseError;
@@ -20,24 +19,20 @@ import org.projectfloodlight.openflow.protocol.ver15.OFTypeSerializerVer15;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.MessageToMessageDecoder;
 
 /**
- * Turns one framed message into a Loxi {@link OFMessage}, a {@link HelloMessage}, or, when Loxi
+ * Turns one framed message (a buffer holding exactly it) into a Loxi {@link OFMessage}, a {@link HelloMessage}, or, when Loxi
  * cannot read it, an {@link UndecodableMessage} that says why and which error answers it. Never
  * throws: bad input is data for the switch handler, not an exception for Netty.
  */
-final class OFMessageDecoder extends MessageToMessageDecoder<ByteBuf> {
+final class OFMessageDecoder {
 
     /** How much of an offending message an error carries (the spec asks for at least 64 bytes). */
     static final int ERROR_DATA_BYTES = 64;
 
     private static final OFMessageReader<OFMessage> READER = OFFactories.getGenericReader();
 
-    @Override
-    protected void decode(ChannelHandlerContext ctx, ByteBuf frame, List<Object> out) {
-        out.add(decode(frame));
+    private OFMessageDecoder() {
     }
 
     static Object decode(ByteBuf frame) {

@@ -125,7 +125,6 @@ public final class OpenFlowServer implements AutoCloseable {
                             p.addLast("tls", ssl.newHandler(ch.alloc()));
                         }
                         p.addLast("frame", new OFFrameDecoder());
-                        p.addLast("decode", new OFMessageDecoder());
                         p.addLast("encode", OFMessageEncoder.INSTANCE);
                         p.addLast("idle", new IdleStateHandler(now.echoIdle().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
                         p.addLast("switch", new SwitchConnection(new ControllerContext(now, registry, pipeline)));

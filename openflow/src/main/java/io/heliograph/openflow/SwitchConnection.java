@@ -141,6 +141,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     public void channelInactive(ChannelHandlerContext ctx) {
         boolean wasActive = active;
         active = false;
+        writes.discard();
         if (!handshake.isFinished()) {
             if (!tlsFailed) { // a TLS failure was logged already, with its reason
                 LOG.info("{}: disconnected during handshake step {}", this, handshake.step());
@@ -291,6 +292,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     }
 
     void closeAfterFlush() {
+        writes.flushNow(); // what is batched goes before the close
         ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
     }
 

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.projectfloodlight.openflow.protocol.OFMessage;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.internal.PlatformDependent;
 
@@ -20,6 +21,9 @@ import io.netty.util.internal.PlatformDependent;
  * switch is scheduled at a time, which writes everything queued and flushes once. Each thread's
  * writes keep their order.</li>
  * </ul>
+ * Messages written on the loop are encoded straight into one pooled buffer per batch, handed to
+ * the channel as a whole (or every {@value #HAND_OFF_BYTES} bytes): one outbound entry per batch,
+ * not one buffer and one pipeline pass per message.
  * Netty's own outbound buffer handles the slow-reader case Beacon solved with needSelect, within a
  * bound: past the channel's high water mark writes are flushed at once, and a switch that leaves
  * more than {@link PendingWriteLimit its limit} unread is dropped rather than buffered without end.
@@ -33,9 +37,15 @@ final class WriteBatcher {
     private final Runnable drain = this::drain;
     private final Runnable flush = this::flushNow;
 
+    /** Encoded messages of the current batch not yet handed to the channel; null when there are none. */
+    private ByteBuf batch;
     private boolean inReadBatch;
     private boolean dirty;
     private boolean flushScheduled;
+
+    /** A batch this big goes to the channel before the batch ends, so the write bound sees it. */
+    static final int HAND_OFF_BYTES = 64 * 1024;
+    private static final int FIRST_BUFFER_BYTES = 1024;
 
     WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit) {
         this.ctx = ctx;
@@ -70,8 +80,7 @@ final class WriteBatcher {
         if (limit.exceeded()) {
             return; // the switch is being dropped for not reading: nothing more goes out
         }
-        ctx.write(message, ctx.voidPromise());
-        dirty = true;
+        append(message);
         if (flushedEarly()) {
             return;
         }
@@ -91,12 +100,41 @@ final class WriteBatcher {
                 foreign.clear();
                 return;
             }
-            ctx.write(message, ctx.voidPromise());
-            dirty = true;
+            append(message);
             flushedEarly();
         }
         if (!inReadBatch) {
             flushNow();
+        }
+    }
+
+    /**
+     * Encodes {@code message} into the batch. A message Loxi cannot encode leaves the batch as it was
+     * and is reported like any pipeline error (the connection stays up).
+     */
+    private void append(OFMessage message) {
+        if (batch == null) {
+            batch = ctx.alloc().directBuffer(FIRST_BUFFER_BYTES);
+        }
+        int start = batch.writerIndex();
+        try {
+            message.writeTo(batch);
+        } catch (RuntimeException e) {
+            batch.writerIndex(start);
+            ctx.fireExceptionCaught(e);
+            return;
+        }
+        dirty = true;
+        if (batch.readableBytes() >= HAND_OFF_BYTES) {
+            handOff();
+        }
+    }
+
+    private void handOff() {
+        if (batch != null) {
+            ByteBuf out = batch;
+            batch = null;
+            ctx.write(out, ctx.voidPromise());
         }
     }
 
@@ -108,18 +146,27 @@ final class WriteBatcher {
         if (ctx.channel().isWritable()) {
             return false;
         }
-        dirty = false;
-        ctx.flush();
-        limit.exceeded();
+        flushNow();
         return true;
     }
 
-    private void flushNow() {
+    /** Hands the batch to the channel and flushes it (on the loop). */
+    void flushNow() {
         flushScheduled = false;
         if (dirty) {
             dirty = false;
+            handOff();
             ctx.flush();
             limit.exceeded();
         }
+    }
+
+    /** The connection is gone: what was encoded and not handed over is dropped (on the loop). */
+    void discard() {
+        if (batch != null) {
+            batch.release();
+            batch = null;
+        }
+        dirty = false;
     }
 }
