@@ -19,8 +19,16 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 final class OFFrameDecoder extends ByteToMessageDecoder {
 
     static final int HEADER_LENGTH = 8;
+    /** OFPT_PACKET_IN's type number in every version from 1.0 to 1.5. */
+    static final int PACKET_IN = 10;
 
     private boolean broken;
+    /**
+     * Until the switch's handshake is done nobody would read a PACKET_IN, so it is skipped without
+     * decoding: a switch flooding from the start then delays its own handshake far less.
+     */
+    private boolean packetInsWanted;
+    private long packetInsSkipped;
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
@@ -44,9 +52,20 @@ final class OFFrameDecoder extends ByteToMessageDecoder {
             return;
         }
         int start = in.readerIndex();
+        if (!packetInsWanted && in.getUnsignedByte(start + 1) == PACKET_IN) {
+            in.skipBytes(length);
+            packetInsSkipped++;
+            return;
+        }
         Object message = OFMessageDecoder.decode(in.slice(start, length));
         in.readerIndex(start + length);
         out.add(message);
+    }
+
+    /** From now on PACKET_INs are decoded (the handshake is done); answers how many were skipped before. */
+    long acceptPacketIns() {
+        packetInsWanted = true;
+        return packetInsSkipped;
     }
 
     /** The stream could not be framed: a header declared a length below 8. */

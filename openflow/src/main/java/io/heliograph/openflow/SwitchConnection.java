@@ -315,8 +315,16 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         this.description = description;
     }
 
+    /** The handshake is done and the switch announced (on its loop): from now on packet-ins count. */
     void activated() {
         active = true;
+        OFFrameDecoder frames = ctx.pipeline().get(OFFrameDecoder.class);
+        if (frames != null) {
+            long skipped = frames.acceptPacketIns();
+            if (skipped > 0) {
+                LOG.debug("{}: {} PACKET_INs arrived before the handshake completed; not decoded", this, skipped);
+            }
+        }
     }
 
     CompletableFuture<Void> removed() {
