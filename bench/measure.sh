@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # bench/measure.sh: the figures of docs/performance.md. Runs the load generator pinned to one core
-# against (a) the trivial responder and (b) the controller's bench profile with 1 and 2 I/O threads,
-# all pinned to the other core, in throughput mode (-t -s 16 -M 100000) and latency mode (-s 1), on
-# OpenFlow 1.0 and 1.3, and prints the median of RUNS runs' RESULT averages for each.
+# against (a) the trivial responder, (b) the controller's bench profile with 1 and 2 I/O threads and
+# (c) os-ken running bench/osken/learning_switch.py, all pinned to the other core, in throughput mode
+# (-t -s 16 -M 100000) and latency mode (-s 1), on OpenFlow 1.0 and 1.3, and prints the median of
+# RUNS runs' RESULT averages for each, and Heliograph's ratio to os-ken.
 #
 # The machine is shared, so its load drifts: the targets are started once and stay up (each idle
 # while another is measured), and every round runs every configuration once, so a quiet or a busy
 # minute falls on all of them alike. A first, shorter round warms them up and is not counted.
-# Needs a built distribution (deploy/heliograph build), taskset and curl. Settings: see below.
+# Needs a built distribution (deploy/heliograph build), taskset and curl; for os-ken, python3 with
+# venv and PyPI (bench/osken/setup.sh makes the virtualenv once). Settings: see below.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -21,8 +23,8 @@ MS=${MS:-1000}              # ms per test (-m)
 DELAY=${DELAY:-1000}        # ms after FEATURES_REPLY before testing (-D): lets the handshake finish
 GEN_CORE=${GEN_CORE:-0}
 CTL_CORE=${CTL_CORE:-1}
-BASE_PORT=${BASE_PORT:-26650}   # responder on BASE_PORT, heliograph:N on BASE_PORT+N (HTTP +100)
-TARGETS=${TARGETS:-"responder heliograph:1 heliograph:2"}
+BASE_PORT=${BASE_PORT:-26650}   # responder on BASE_PORT, heliograph:N on BASE_PORT+N (HTTP +100), osken +50
+TARGETS=${TARGETS:-"responder heliograph:1 heliograph:2 osken"}
 VERSIONS=${VERSIONS:-"1.0 1.3"}
 MODES=${MODES:-"throughput latency"}
 OUT=${OUT:-$(mktemp -d /tmp/heliograph-bench-XXXXXX)}
@@ -48,11 +50,25 @@ cpu_seconds() {
     awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) / hz }' "/proc/$1/stat"
 }
 
-start_target() {   # $1 = responder | heliograph:THREADS
+# Seconds a process's threads have so far spent runnable but waiting for a CPU (summed over its
+# threads; 0 without schedstats): on this shared machine, how much other work took the target's core.
+wait_seconds() {
+    cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $2 } END { print s / 1e9 }'
+}
+
+start_target() {   # $1 = responder | heliograph:THREADS | osken
     local target=$1 log="$OUT/${1/:/-io}.log"
     if [[ $target == responder ]]; then
         PORT[$target]=$BASE_PORT
         taskset -c "$CTL_CORE" java -jar "$BENCH_JAR" --responder -p "${PORT[$target]}" >"$log" 2>&1 &
+        PID[$target]=$!
+    elif [[ $target == osken ]]; then
+        local manager
+        manager=$("$ROOT/bench/osken/setup.sh")
+        PORT[$target]=$((BASE_PORT + 50))
+        # taskset execs osken-manager, so the pid is the Python process itself.
+        taskset -c "$CTL_CORE" "$manager" --ofp-listen-host 127.0.0.1 --ofp-tcp-listen-port "${PORT[$target]}" \
+            "$ROOT/bench/osken/learning_switch.py" >"$log" 2>&1 &
         PID[$target]=$!
     else
         local threads=${target#heliograph:}
@@ -68,7 +84,7 @@ start_target() {   # $1 = responder | heliograph:THREADS
         done
     fi
     # Ready when it answers: for the controller, once the learning switch (started after the
-    # platform, at start level 2) is in the packet-in pipeline.
+    # platform, at start level 2) is in the packet-in pipeline; os-ken once it listens.
     local tries=0
     until taskset -c "$GEN_CORE" java -jar "$BENCH_JAR" -p "${PORT[$target]}" -s 1 -l 2 -m 300 2>/dev/null \
             | grep -q '^RESULT: .* = [1-9]'; do
@@ -81,25 +97,40 @@ flags_of() {   # $1 = mode
     if [[ $1 == throughput ]]; then echo "-t -s 16 -M 100000"; else echo "-s 1"; fi
 }
 
-# One generator run; appends "average cpu% busy%" to $OUT/NAME.runs.
+# One generator run; appends "average cpu% busy% wait% per-cpu-second" to $OUT/NAME.runs.
 run_once() {   # $1 = target, $2 = version, $3 = mode, $4 = run label, $5 = loops, $6 = warmup
     local target=$1 version=$2 mode=$3 label=$4 loops=$5 warmup=$6
     local name="${target/:/-io}-of$version-$mode" pid=${PID[$target]}
-    local before started after ended
-    before=$(cpu_seconds "$pid"); started=$(date +%s.%N)
+    local before waited started after ended
+    before=$(cpu_seconds "$pid"); waited=$(wait_seconds "$pid"); started=$(date +%s.%N)
+    # A run the generator ends in error (the target dropped a switch, say) counts as 0 and is named,
+    # rather than ending the whole measurement.
     # shellcheck disable=SC2046
     taskset -c "$GEN_CORE" java -jar "$BENCH_JAR" -p "${PORT[$target]}" -V "$version" -l "$loops" -w "$warmup" \
-        -m "$MS" -D "$DELAY" $(flags_of "$mode") >"$OUT/$name.$label.txt" 2>"$OUT/$name.$label.err"
-    after=$(cpu_seconds "$pid"); ended=$(date +%s.%N)
+        -m "$MS" -D "$DELAY" $(flags_of "$mode") >"$OUT/$name.$label.txt" 2>"$OUT/$name.$label.err" \
+        || echo "measure: $name $label: the generator failed ($(tail -n 1 "$OUT/$name.$label.err")); counted as 0" >&2
+    after=$(cpu_seconds "$pid"); waited=$(awk -v a="$(wait_seconds "$pid")" -v b="$waited" 'BEGIN { print a - b }')
+    ended=$(date +%s.%N)
     [[ $label == warmup ]] && return
-    local avg busy cpu
+    local avg busy cpu wait counted efficiency
     avg=$(sed -n 's|^RESULT: .* = [0-9.]*/[0-9.]*/\([0-9.]*\)/.*|\1|p' "$OUT/$name.$label.txt")
     busy=$(sed -n 's|^generator: event loop busy \([0-9]*\)%.*|\1|p' "$OUT/$name.$label.err")
     cpu=$(awk -v a="$after" -v b="$before" -v s="$started" -v e="$ended" 'BEGIN { printf "%.0f", 100 * (a - b) / (e - s) }')
-    echo "${avg:-0} $cpu ${busy:-?}" >>"$OUT/$name.runs"
+    wait=$(awk -v w="$waited" -v s="$started" -v e="$ended" 'BEGIN { printf "%.0f", 100 * w / (e - s) }')
+    # Responses per CPU-second of the target: what it does with the CPU it got, which the load of
+    # other work on its core changes much less than the rate (a slight underestimate: the target's
+    # CPU time includes the handshake and the pauses, the count only the tests).
+    counted=$(sed -n 's|^generator: .* \([0-9]*\) responses counted.*|\1|p' "$OUT/$name.$label.err")
+    efficiency=$(awk -v n="${counted:-0}" -v a="$after" -v b="$before" 'BEGIN { printf "%.0f", (a > b) ? n / (a - b) : 0 }')
+    echo "${avg:-0} $cpu ${busy:-?} $wait $efficiency" >>"$OUT/$name.runs"
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# The median over the rounds of field $1 of runs file $2 divided by the same round's of runs file $3.
+round_ratios() {
+    paste -d' ' <(cut -d' ' -f"$1" "$2") <(cut -d' ' -f"$1" "$3") | awk '$2 > 0 { print $1 / $2 }' | median
+}
 
 for target in $TARGETS; do
     start_target "$target"
@@ -123,12 +154,20 @@ done
 printf '%-14s %-4s %-11s %12s\n' target OF mode median/s | tee "$OUT/summary.txt"
 for version in $VERSIONS; do
     for mode in $MODES; do
+        osken_runs="$OUT/osken-of$version-$mode.runs"
         for target in $TARGETS; do
             runs="$OUT/${target/:/-io}-of$version-$mode.runs"
             med=$(cut -d' ' -f1 "$runs" | median)
-            printf '%-14s %-4s %-11s %12.0f   runs: %s   target CPU %%: %s   generator busy %%: %s\n' \
+            ratio=""   # the median over the rounds of Heliograph's figure / os-ken's in the same round
+            if [[ $target == heliograph:* && -f $osken_runs ]]; then
+                rate_ratio=$(round_ratios 1 "$runs" "$osken_runs") cpu_ratio=$(round_ratios 5 "$runs" "$osken_runs")
+                ratio=$(printf '   x os-ken: %.1f, per CPU-second %.1f' "${rate_ratio:-0}" "${cpu_ratio:-0}")
+            fi
+            printf '%-14s %-4s %-11s %12.0f   runs: %s   target CPU %%: %s   target waiting for CPU %%: %s   generator busy %%: %s   per target CPU-second: %s (median %s)%s\n' \
                 "$target" "$version" "$mode" "$med" "$(cut -d' ' -f1 "$runs" | xargs)" \
-                "$(cut -d' ' -f2 "$runs" | xargs)" "$(cut -d' ' -f3 "$runs" | xargs)" | tee -a "$OUT/summary.txt"
+                "$(cut -d' ' -f2 "$runs" | xargs)" "$(cut -d' ' -f4 "$runs" | xargs)" \
+                "$(cut -d' ' -f3 "$runs" | xargs)" "$(cut -d' ' -f5 "$runs" | xargs)" \
+                "$(cut -d' ' -f5 "$runs" | median)" "$ratio" | tee -a "$OUT/summary.txt"
         done
     done
 done
