@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -39,6 +40,12 @@ import io.heliograph.topology.TopologyEvent.Type;
  * executor), which is also where events are delivered, so they come out in the order the changes
  * were made. Only {@link #topology()} may be read from any thread.
  *
+ * <p>A snapshot costs time in proportion to the whole topology, so the links that probes discover
+ * are published together: the first new link asks for a commit on the topology thread, behind the
+ * probes already waiting there, and that commit publishes every link found meanwhile. When a
+ * thousand-switch fabric answers its first LLDP round, that is a few snapshots instead of one per
+ * link (which made convergence quadratic in the number of links). Other changes commit at once.
+ *
  * <p>Events: LINK_ADDED and LINK_REMOVED for a directed link; LINK_UPDATED for a link whose reverse
  * appeared or disappeared (it became bidirectional, or stopped being so). A refresh of a known
  * link changes nothing and publishes nothing.
@@ -50,6 +57,7 @@ public final class LinkDiscovery {
     private final LldpProbeCodec codec;
     private final LongSupplier clockMs;
     private final Consumer<List<TopologyEvent>> publisher;
+    private final Executor topologyThread;
 
     private final Map<DatapathId, OFSwitch> switches = new HashMap<>();
     private final Map<Link, LinkTimes> links = new HashMap<>();
@@ -57,14 +65,20 @@ public final class LinkDiscovery {
     private TopologySettings settings;
     private long version;
     private long probesSent;
+    private boolean commitQueued;
     private volatile TopologyGraph current = TopologyGraph.EMPTY;
 
+    /**
+     * @param topologyThread runs a task on the topology thread after the tasks already queued there
+     *                      (a commit of the links found meanwhile)
+     */
     public LinkDiscovery(LldpProbeCodec codec, TopologySettings settings, LongSupplier clockMs,
-            Consumer<List<TopologyEvent>> publisher) {
+            Consumer<List<TopologyEvent>> publisher, Executor topologyThread) {
         this.codec = codec;
         this.settings = settings;
         this.clockMs = clockMs;
         this.publisher = publisher;
+        this.topologyThread = topologyThread;
     }
 
     /** The current snapshot; any thread. */
@@ -155,7 +169,7 @@ public final class LinkDiscovery {
         }
         links.put(link, new LinkTimes(now));
         pending.add(new Change(Type.LINK_ADDED, link, null));
-        commit();
+        commitSoon();
         LOG.debug("Link {} discovered", link);
         if (!links.containsKey(link.reverse())) {
             // Learn the other direction now rather than at the next round.
@@ -191,6 +205,7 @@ public final class LinkDiscovery {
 
     /** Forgets everything without events (the component is stopping). */
     public void clear() {
+        commitQueued = false;
         switches.clear();
         links.clear();
         pending.clear();
@@ -240,6 +255,17 @@ public final class LinkDiscovery {
                 pending.add(new Change(Type.LINK_REMOVED, link, null));
                 LOG.debug("Link {} removed", link);
             }
+        }
+    }
+
+    /** Commits after the tasks already waiting on the topology thread, unless such a commit is queued. */
+    private void commitSoon() {
+        if (!commitQueued) {
+            commitQueued = true;
+            topologyThread.execute(() -> {
+                commitQueued = false;
+                commit();
+            });
         }
     }
 

@@ -74,7 +74,7 @@ public final class TopologyComponent implements TopologyService, MessageListener
     public TopologyComponent(TopologyConfig config) {
         settings = parse(config, TopologySettings.DEFAULTS);
         LldpProbeCodec codec = LldpProbeCodec.random();
-        discovery = new LinkDiscovery(codec, settings, CLOCK, this::deliver);
+        discovery = new LinkDiscovery(codec, settings, CLOCK, this::deliver, this::onTopologyThread);
         receiver = new ProbeReceiver(codec, CLOCK, () -> settings, topologyThread, discovery);
         schedule(settings);
         LOG.info("topology active ({}, instance {})", settings, Integer.toHexString(codec.instance()));

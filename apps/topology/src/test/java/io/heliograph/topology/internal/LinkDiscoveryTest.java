@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +43,8 @@ class LinkDiscoveryTest {
     private long now = 1_000_000;
     private final LldpProbeCodec codec = new LldpProbeCodec(new byte[32], 0x42);
     private final List<List<TopologyEvent>> published = new ArrayList<>();
-    private final LinkDiscovery discovery = new LinkDiscovery(codec, SETTINGS, () -> now, published::add);
+    private final LinkDiscovery discovery = new LinkDiscovery(codec, SETTINGS, () -> now, published::add,
+            Runnable::run);
     private final ProbeReceiver receiver = new ProbeReceiver(codec, () -> now, () -> SETTINGS, Runnable::run,
             discovery);
     private final Fabric fabric = new Fabric(receiver::receive);
@@ -81,6 +84,43 @@ class LinkDiscoveryTest {
         assertFalse(discovery.topology().isInterSwitchPort(end(1, 3)));
         assertTrue(fabric.commands.stream().allMatch(c -> c == Command.STOP), "our probes are consumed");
         assertEquals(Map.of(), nonZeroRefusals());
+    }
+
+    /**
+     * On a real controller probes wait on the topology thread; the links they find are published
+     * in one snapshot behind them, not one snapshot (a copy of the whole topology) per link.
+     */
+    @Test
+    void theLinksOfOneRoundArePublishedInOneSnapshot() {
+        Deque<Runnable> topologyThread = new ArrayDeque<>();
+        List<List<TopologyEvent>> batches = new ArrayList<>();
+        LinkDiscovery queued = new LinkDiscovery(codec, SETTINGS, () -> now, batches::add, topologyThread::add);
+        Fabric mesh = new Fabric(new ProbeReceiver(codec, () -> now, () -> SETTINGS, topologyThread::add,
+                queued)::receive);
+        int n = 4; // a full mesh: switch a's port toward b is b, or b - 1 past a itself
+        for (int a = 1; a <= n; a++) {
+            for (int b = a + 1; b <= n; b++) {
+                mesh.cable(a, b - 1, b, a);
+            }
+        }
+        for (int i = 1; i <= n; i++) {
+            queued.switchAdded(mesh.add(new FakeSwitch(i, OFVersion.OF_13, n - 1)));
+        }
+        long before = queued.topology().version();
+        batches.clear();
+
+        assertEquals(n * (n - 1), mesh.deliver(), "one probe over each directed link");
+        while (!topologyThread.isEmpty()) {
+            topologyThread.poll().run();
+        }
+
+        assertEquals(n * (n - 1), queued.topology().links().size());
+        assertEquals(1, batches.size(), "one publication for the round");
+        List<TopologyEvent> events = batches.get(0);
+        assertEquals(n * (n - 1), events.size());
+        assertTrue(events.stream().allMatch(e -> e.type() == Type.LINK_ADDED), events.toString());
+        assertTrue(events.stream().allMatch(e -> e.topology() == queued.topology()), "all carry the one snapshot");
+        assertEquals(before + 1, queued.topology().version());
     }
 
     @Test
