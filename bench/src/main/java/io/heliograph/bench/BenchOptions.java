@@ -34,6 +34,8 @@ public record BenchOptions(String host, int port, int switches, int loops, int m
     public static final String USAGE = String.join("\n",
             "Usage: heliograph bench [flags]            (cbench-compatible load generator)",
             "       heliograph bench --responder [-p PORT]  (trivial responder: the generator's ceiling)",
+            "       heliograph bench --topology fattree:K [flags]  (a fabric of switches for link discovery;",
+            "                                               --topology fattree:4 -h says more)",
             "",
             "Emulates OpenFlow switches that send packet-ins to a controller and counts its responses",
             "(FLOW_MODs that add or modify, PACKET_OUTs that are not LLDP), like cbench.",

@@ -43,6 +43,12 @@ final class EmulatedSwitch {
     private final int macs;
     private final long delayNanos;
     private final PacketIn probe;
+    /** Ports 1 to {@code ports}, in the features and port descriptions. */
+    private final int ports;
+    /** The fabric mode's cables, which carry LLDP packet-outs to the peer port; null in cbench's mode. */
+    private final Cabling cabling;
+    /** Room made in the output buffer before a reply: the longest reply this switch writes. */
+    private final int replyRoom;
     private final ByteBuffer in = ByteBuffer.allocateDirect(BUFFER_BYTES);
     private ByteBuffer out = ByteBuffer.allocateDirect(BUFFER_BYTES);
 
@@ -64,6 +70,23 @@ final class EmulatedSwitch {
      * @param number 1-based, for messages
      */
     EmulatedSwitch(int number, long dpid, BenchOptions options) {
+        this(number, dpid, options, SwitchMessages.PORTS, null);
+    }
+
+    /**
+     * A switch of an emulated fabric: {@code ports} ports, LLDP packet-outs handed to {@code cabling},
+     * and counters for every port in port statistics replies (as a real deployment's statistics
+     * poller gets them; cbench's switches report none).
+     *
+     * @param number 1-based, for messages
+     */
+    EmulatedSwitch(int number, long dpid, BenchOptions options, int ports, Cabling cabling) {
+        if (ports < 1 || ports > SwitchMessages.MAX_PORTS) {
+            throw new IllegalArgumentException("a switch has 1 to " + SwitchMessages.MAX_PORTS + " ports, not " + ports);
+        }
+        this.ports = ports;
+        this.cabling = cabling;
+        this.replyRoom = Math.max(SwitchMessages.MAX_LENGTH, SwitchMessages.portStatsLength(options.version(), ports));
         this.number = number;
         this.dpid = dpid;
         this.version = options.version();
@@ -201,6 +224,8 @@ final class EmulatedSwitch {
             } else if (type == OpenFlowVersion.PACKET_OUT) {
                 if (counting() && !carriesLldp(b, at, length)) {
                     response();
+                } else if (cabling != null && carriesLldp(b, at, length)) {
+                    cabling.packetOut(this, b, at, length);
                 }
             } else {
                 control(type, b, at, length);
@@ -261,12 +286,12 @@ final class EmulatedSwitch {
             throw new ProtocolException("switch " + number + ": the controller sent a message of OpenFlow wire version "
                     + Header.version(b, at) + " (type " + type + ") but we speak " + version.label());
         }
-        reserve(Math.max(SwitchMessages.MAX_LENGTH, length));   // an echo reply is as long as its request
+        reserve(Math.max(replyRoom, length));   // an echo reply is as long as its request
         switch (type) {
             case OpenFlowVersion.HELLO -> checkHello(b, at, length);
             case OpenFlowVersion.ECHO_REQUEST -> SwitchMessages.echoReply(out, version, b, at, length);
             case OpenFlowVersion.FEATURES_REQUEST -> {
-                SwitchMessages.featuresReply(out, version, requestXid, dpid);
+                SwitchMessages.featuresReply(out, version, requestXid, dpid, ports);
                 if (state == State.HANDSHAKE) {
                     state = State.DELAYING;
                     sendingFrom = System.nanoTime() + delayNanos;
@@ -325,8 +350,15 @@ final class EmulatedSwitch {
         switch (statsType) {
             case SwitchMessages.STATS_DESC -> SwitchMessages.descReply(out, version, requestXid, dpid);
             case SwitchMessages.STATS_AGGREGATE -> SwitchMessages.aggregateReply(out, version, requestXid);
-            case SwitchMessages.STATS_FLOW, SwitchMessages.STATS_TABLE, SwitchMessages.STATS_PORT,
-                    SwitchMessages.STATS_QUEUE -> SwitchMessages.emptyStatsReply(out, version, requestXid, statsType);
+            case SwitchMessages.STATS_PORT -> {
+                if (cabling != null) {
+                    SwitchMessages.portStatsReply(out, version, requestXid, ports);
+                } else {
+                    SwitchMessages.emptyStatsReply(out, version, requestXid, statsType);
+                }
+            }
+            case SwitchMessages.STATS_FLOW, SwitchMessages.STATS_TABLE, SwitchMessages.STATS_QUEUE ->
+                    SwitchMessages.emptyStatsReply(out, version, requestXid, statsType);
             case SwitchMessages.STATS_GROUP, SwitchMessages.STATS_GROUP_DESC, SwitchMessages.STATS_METER,
                     SwitchMessages.STATS_METER_CONFIG, SwitchMessages.STATS_TABLE_FEATURES -> {
                 if (v13) {
@@ -337,7 +369,7 @@ final class EmulatedSwitch {
             }
             case SwitchMessages.STATS_PORT_DESC -> {
                 if (v13) {
-                    SwitchMessages.portDescReply(out, version, requestXid, dpid);
+                    SwitchMessages.portDescReply(out, version, requestXid, dpid, ports);
                 } else {
                     badStats(b, at, length);
                 }
@@ -377,6 +409,23 @@ final class EmulatedSwitch {
         }
     }
 
+    int ports() {
+        return ports;
+    }
+
+    OpenFlowVersion version() {
+        return version;
+    }
+
+    /**
+     * An LLDP frame arrived at {@code inPort} over a cable: it goes to the controller as an unbuffered
+     * packet-in, whole, as a switch's table-miss sends it.
+     */
+    void lldpIn(int inPort, ByteBuffer frame, int at, int length) {
+        reserve(PacketIn.headerLength(version) + length);
+        PacketIn.writeUnbuffered(out, version, xid++, inPort, frame, at, length);
+    }
+
     /** Makes room for {@code bytes} more in the output buffer (rarely needed: it grows once if at all). */
     private void reserve(int bytes) {
         if (out.remaining() >= bytes) {
@@ -386,6 +435,12 @@ final class EmulatedSwitch {
         out.flip();
         bigger.put(out);
         out = bigger;
+    }
+
+    /** Where the LLDP packet-outs of a switch in an emulated fabric go: the cables between switches. */
+    interface Cabling {
+        /** The controller sent {@code from} the PACKET_OUT at {@code at}, which carries an LLDP frame. */
+        void packetOut(EmulatedSwitch from, ByteBuffer message, int at, int length);
     }
 
     /** The controller broke the protocol; the run cannot go on. */

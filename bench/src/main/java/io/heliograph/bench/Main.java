@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * {@code java -jar heliograph-bench.jar [cbench flags]} runs the load generator;
  * {@code java -jar heliograph-bench.jar --responder [-p PORT]} runs the trivial responder until
- * it is killed. Exit status: 0 done, 1 the run failed (connection, protocol), 2 bad command line.
+ * it is killed; {@code java -jar heliograph-bench.jar --topology SPEC [flags]} emulates a fabric
+ * of switches for link discovery ({@link EmulatedFabric}). Exit status: 0 done, 1 the run failed
+ * (connection, protocol), 2 bad command line.
  */
 public final class Main {
 
@@ -28,6 +30,9 @@ public final class Main {
         List<String> list = Arrays.asList(args);
         if (list.contains(RESPONDER)) {
             return responder(list.stream().filter(a -> !a.equals(RESPONDER)).toArray(String[]::new), err);
+        }
+        if (list.stream().anyMatch(a -> a.equals(FabricOptions.TOPOLOGY) || a.startsWith(FabricOptions.TOPOLOGY + "="))) {
+            return fabric(args, out, err);
         }
         BenchOptions options;
         try {
@@ -49,6 +54,36 @@ public final class Main {
             return 1;
         } catch (IOException e) {
             err.println("heliograph bench: " + e);
+            return 1;
+        }
+    }
+
+    private static int fabric(String[] args, PrintStream out, PrintStream err) {
+        FabricOptions options;
+        try {
+            options = FabricOptions.parse(args);
+        } catch (BenchOptions.UsageException e) {
+            err.println("heliograph bench --topology: " + e.getMessage());
+            err.println("Try --topology fattree:4 -h.");
+            return 2;
+        }
+        if (options.help()) {
+            out.println(FabricOptions.USAGE);
+            return 0;
+        }
+        try (EmulatedFabric fabric = new EmulatedFabric(options, out)) {
+            if (options.health() != null) {
+                fabric.watch(ControllerHealth.start(options.health(), options.fabric().switches()));
+            }
+            fabric.run();
+            return 0;
+        } catch (LoadGenerator.BenchException e) {
+            out.flush();
+            err.println("heliograph bench --topology: " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            out.flush();
+            err.println("heliograph bench --topology: " + e);
             return 1;
         }
     }

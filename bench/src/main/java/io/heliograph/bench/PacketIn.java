@@ -80,6 +80,18 @@ final class PacketIn {
         out.put(frame.array());
     }
 
+    /**
+     * A packet-in of {@code length} bytes of {@code frame} from {@code at}, unbuffered, arrived at
+     * {@code inPort}: how a switch of the emulated fabric hands the controller an LLDP frame that came
+     * over a cable.
+     */
+    static void writeUnbuffered(ByteBuffer out, OpenFlowVersion v, int xid, int inPort, ByteBuffer frame, int at,
+                                int length) {
+        header(out, v, xid, NO_BUFFER, inPort, length);
+        out.put(out.position(), frame, at, length);
+        out.position(out.position() + length);
+    }
+
     /** Length of the packet-in's fields before the frame. */
     static int headerLength(OpenFlowVersion v) {
         return v == OpenFlowVersion.OF_10 ? 18 : 42;

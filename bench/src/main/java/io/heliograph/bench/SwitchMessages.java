@@ -13,8 +13,10 @@ final class SwitchMessages {
 
     /** The longest message written here (the description reply on 1.3). */
     static final int MAX_LENGTH = 1072;
-    /** Ports every emulated switch has, numbered from 1. */
+    /** Ports every emulated switch of cbench's mode has, numbered from 1. */
     static final int PORTS = 4;
+    /** The most ports a switch may have: a port's MAC address carries its number in one byte. */
+    static final int MAX_PORTS = 255;
     /** Buffers the switch claims; packet-in buffer ids cycle through them. */
     static final int BUFFERS = 256;
 
@@ -39,6 +41,8 @@ final class SwitchMessages {
     private static final int DESC_BODY = 256 + 256 + 256 + 32 + 256;
     private static final int PORT_10 = 48;
     private static final int PORT_13 = 64;
+    private static final int PORT_STATS_10 = 104;
+    private static final int PORT_STATS_13 = 112;
     /** 10 Gb/s full duplex, copper: the same feature bits in 1.0 and 1.3 for the speed, not the medium. */
     private static final int FEATURES_10G_FD = 1 << 6;
 
@@ -56,15 +60,20 @@ final class SwitchMessages {
     }
 
     static void featuresReply(ByteBuffer out, OpenFlowVersion v, int xid, long dpid) {
+        featuresReply(out, v, xid, dpid, PORTS);
+    }
+
+    /** The features of a switch with ports 1 to {@code ports} (listed in it on 1.0 only). */
+    static void featuresReply(ByteBuffer out, OpenFlowVersion v, int xid, long dpid, int ports) {
         boolean v10 = v == OpenFlowVersion.OF_10;
-        int length = v10 ? 32 + PORTS * PORT_10 : 32;
+        int length = v10 ? 32 + ports * PORT_10 : 32;
         Header.put(out, v, OpenFlowVersion.FEATURES_REPLY, length, xid);
         out.putLong(dpid).putInt(BUFFERS).put((byte) 1);
         if (v10) {
             Header.zeros(out, 3);
             out.putInt(0x7);            // flow, table and port statistics
             out.putInt(0x1);            // actions: output
-            for (int port = 1; port <= PORTS; port++) {
+            for (int port = 1; port <= ports; port++) {
                 port10(out, dpid, port);
             }
         } else {
@@ -77,9 +86,34 @@ final class SwitchMessages {
 
     /** The 1.3 PORT_DESC multipart reply: every port, in one part. */
     static void portDescReply(ByteBuffer out, OpenFlowVersion v, int xid, long dpid) {
-        statsHeader(out, v, xid, STATS_PORT_DESC, PORTS * PORT_13);
-        for (int port = 1; port <= PORTS; port++) {
+        portDescReply(out, v, xid, dpid, PORTS);
+    }
+
+    /** The 1.3 PORT_DESC multipart reply of a switch with ports 1 to {@code ports}. */
+    static void portDescReply(ByteBuffer out, OpenFlowVersion v, int xid, long dpid, int ports) {
+        statsHeader(out, v, xid, STATS_PORT_DESC, ports * PORT_13);
+        for (int port = 1; port <= ports; port++) {
             port13(out, dpid, port);
+        }
+    }
+
+    /** Bytes of a port statistics reply with an entry for each of {@code ports} ports. */
+    static int portStatsLength(OpenFlowVersion v, int ports) {
+        return v == OpenFlowVersion.OF_10 ? 12 + ports * PORT_STATS_10 : 16 + ports * PORT_STATS_13;
+    }
+
+    /** Port statistics for ports 1 to {@code ports}, every counter zero: a switch nothing crossed yet. */
+    static void portStatsReply(ByteBuffer out, OpenFlowVersion v, int xid, int ports) {
+        boolean v10 = v == OpenFlowVersion.OF_10;
+        statsHeader(out, v, xid, STATS_PORT, ports * (v10 ? PORT_STATS_10 : PORT_STATS_13));
+        for (int port = 1; port <= ports; port++) {
+            if (v10) {
+                out.putShort((short) port);
+                Header.zeros(out, 6 + 12 * 8);
+            } else {
+                out.putInt(port);
+                Header.zeros(out, 4 + 12 * 8 + 8);          // pad, counters, duration
+            }
         }
     }
 
