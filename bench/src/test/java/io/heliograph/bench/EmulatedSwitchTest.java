@@ -211,7 +211,7 @@ class EmulatedSwitchTest {
     }
 
     /** Delivers the messages as one read and returns what the switch sent (including earlier output). */
-    private static List<OFMessage> receive(EmulatedSwitch sw, OFMessage... messages) throws Exception {
+    static List<OFMessage> receive(EmulatedSwitch sw, OFMessage... messages) throws Exception {
         for (OFMessage m : messages) {
             sw.input().put(WireFormatTest.encode(m));
         }
@@ -220,7 +220,7 @@ class EmulatedSwitchTest {
     }
 
     /** What the switch has to send, as the socket would take it all. */
-    private static List<OFMessage> drain(EmulatedSwitch sw) {
+    static List<OFMessage> drain(EmulatedSwitch sw) {
         List<OFMessage> sent = WireFormatTest.readAll(sw.output());
         sw.output().clear();
         return sent;

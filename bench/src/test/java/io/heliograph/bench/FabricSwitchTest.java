@@ -190,16 +190,10 @@ class FabricSwitchTest {
     }
 
     private static List<OFMessage> receive(EmulatedSwitch sw, OFMessage... messages) throws Exception {
-        for (OFMessage m : messages) {
-            sw.input().put(WireFormatTest.encode(m));
-        }
-        sw.process();
-        return drain(sw);
+        return EmulatedSwitchTest.receive(sw, messages);
     }
 
     private static List<OFMessage> drain(EmulatedSwitch sw) {
-        List<OFMessage> sent = WireFormatTest.readAll(sw.output());
-        sw.output().clear();
-        return sent;
+        return EmulatedSwitchTest.drain(sw);
     }
 }
