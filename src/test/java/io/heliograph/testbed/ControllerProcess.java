@@ -2,6 +2,7 @@ package io.heliograph.testbed;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -233,6 +235,40 @@ public final class ControllerProcess implements AutoCloseable {
         return ComponentList.parse(m.group());
     }
 
+    /**
+     * The administrator's credentials the controller generated on its first start, read from
+     * {@code <data-dir>/initial-credentials} as an operator would; waits until the file is written.
+     */
+    public Credentials credentials(Duration timeout) {
+        Path file = dataDir.resolve("initial-credentials");
+        String text = Poll.until(file + " to be written", timeout, () -> {
+            requireAlive();
+            try {
+                return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : null;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, t -> t != null && t.contains("password="));
+        Properties properties = new Properties();
+        try {
+            properties.load(new StringReader(text));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new Credentials(properties.getProperty("username"), properties.getProperty("password"));
+    }
+
+    /** A REST client of this controller's HTTP port, authenticated as the administrator. */
+    public RestClient rest() {
+        Credentials admin = credentials(Duration.ofSeconds(60));
+        return RestClient.anonymous(URI.create("http://127.0.0.1:" + httpPort)).withBasic(admin.user(), admin.password());
+    }
+
+    /** A REST client of this controller's HTTP port without credentials. */
+    public RestClient anonymousRest() {
+        return RestClient.anonymous(URI.create("http://127.0.0.1:" + httpPort));
+    }
+
     /** The health resource's answer now, or empty while the controller does not answer. */
     public Optional<Health> health() {
         return healthOn(httpPort);
@@ -350,6 +386,10 @@ public final class ControllerProcess implements AutoCloseable {
         } catch (IllegalStateException shuttingDown) {
             // closing from the hook itself
         }
+    }
+
+    /** A user name and password of the REST API. */
+    public record Credentials(String user, String password) {
     }
 
     /** What /api/v1/health says. */

@@ -7,18 +7,13 @@ import io.heliograph.core.SwitchService;
  * switch service is there (the OpenFlow layer is running), DOWN with 503 until then. Tests and
  * orchestration tools poll it to learn that the controller is ready.
  */
-final class Health {
+public record Health(String status, int switches) {
 
-    record Answer(int status, String json) {
+    static Health of(SwitchService switches) {
+        return switches == null ? new Health("DOWN", 0) : new Health("UP", switches.getSwitches().size());
     }
 
-    private Health() {
-    }
-
-    static Answer of(SwitchService switches) {
-        if (switches == null) {
-            return new Answer(503, "{\"status\":\"DOWN\",\"switches\":0}");
-        }
-        return new Answer(200, "{\"status\":\"UP\",\"switches\":" + switches.getSwitches().size() + "}");
+    boolean up() {
+        return "UP".equals(status);
     }
 }

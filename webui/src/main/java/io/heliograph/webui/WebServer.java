@@ -1,13 +1,12 @@
 package io.heliograph.webui;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
+import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -18,25 +17,22 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 
 import io.heliograph.core.SwitchService;
+import io.heliograph.webui.api.RestResource;
 
 /**
- * The controller's HTTP server. For now it serves only {@code /api/v1/health}, with the JDK's
- * built-in server; the REST issue replaces it with Jetty and Spring Web MVC. A configuration
- * change restarts it on the new address (Declarative Services reactivates the component).
+ * The controller's HTTP server as a component: it runs a {@link RestServer} with the configuration of
+ * pid {@value #PID} and maps every {@link RestResource} service while it is registered. A
+ * configuration change restarts the server on the new settings (Declarative Services reactivates the
+ * component); resources stay registered and are mapped again.
  */
 @Component(configurationPid = WebServer.PID)
 @Designate(ocd = WebServer.Config.class)
 public class WebServer {
 
     static final String PID = "io.heliograph.webui";
-    static final String HEALTH_PATH = "/api/v1/health";
+    static final String DATA_DIR_PROPERTY = "heliograph.data.dir";
 
     @ObjectClassDefinition(name = "Heliograph HTTP server", description = "REST API and web UI listener")
     public @interface Config {
@@ -46,107 +42,84 @@ public class WebServer {
         @AttributeDefinition(description = "TCP port (etc/io.heliograph.webui.cfg sets it from --http-port)",
                 min = "0", max = "65535")
         int port() default 8080;
-    }
 
-    private static final Logger LOG = LoggerFactory.getLogger(WebServer.class);
+        @AttributeDefinition(description = "HTTPS port; -1 for no HTTPS listener", min = "-1", max = "65535")
+        int https_port() default -1;
+
+        @AttributeDefinition(description = "Keystore with the HTTPS key and certificate")
+        String https_keystore() default "";
+
+        @AttributeDefinition(description = "Password of the keystore and its key", type = org.osgi.service.metatype.annotations.AttributeType.PASSWORD)
+        String https_keystore_password() default "";
+
+        @AttributeDefinition(description = "Keystore type: PKCS12 or JKS")
+        String https_keystore_type() default "PKCS12";
+
+        @AttributeDefinition(description = "Largest request body (JSON) in bytes; larger answers 413")
+        long max_body_bytes() default HttpSettings.DEFAULT_MAX_BODY_BYTES;
+
+        @AttributeDefinition(description = "Largest upload (multipart, bundle jar) in bytes; larger answers 413")
+        long max_upload_bytes() default HttpSettings.DEFAULT_MAX_UPLOAD_BYTES;
+
+        @AttributeDefinition(description = "Require HTTP Basic or a bearer token on everything but health and the UI shell")
+        boolean authentication() default true;
+    }
 
     /** Optional and dynamic: health answers 503 while the OpenFlow layer is not there. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     volatile SwitchService switches;
 
-    private HttpServer server;
-    private ExecutorService executor;
+    private final Set<RestResource> resources = ConcurrentHashMap.newKeySet();
+    private RestServer server;
 
     @Activate
-    void activate(Config config) throws IOException {
-        InetSocketAddress address = new InetSocketAddress(config.address(), config.port());
-        try {
-            server = HttpServer.create(address, 0);
-        } catch (IOException e) {
-            LOG.error("cannot listen for HTTP on {}:{}: {}", config.address(), config.port(), e.toString());
-            throw e;
-        }
-        executor = Executors.newFixedThreadPool(2, namedDaemonThreads());
-        server.setExecutor(executor);
-        server.createContext("/", this::handle);
-        server.start();
-        LOG.info("HTTP listening on {}", server.getAddress());
+    void activate(BundleContext context, Config config) throws IOException {
+        String dataDir = context.getProperty(DATA_DIR_PROPERTY);
+        activate(Path.of(dataDir != null ? dataDir : "data"), settings(config));
+    }
+
+    synchronized void activate(Path dataDir, HttpSettings settings) throws IOException {
+        RestServer starting = new RestServer(settings, dataDir, () -> switches);
+        starting.start();
+        server = starting;
+        resources.forEach(server::map);
     }
 
     @Deactivate
-    void deactivate() {
-        server.stop(0);
-        executor.shutdownNow();
-        LOG.info("HTTP stopped on {}", server.getAddress());
-    }
-
-    /** The bound address (the real port when the configuration asked for port 0). */
-    InetSocketAddress address() {
-        return server.getAddress();
-    }
-
-    private void handle(HttpExchange exchange) throws IOException {
-        try {
-            String path = exchange.getRequestURI().getPath();
-            if (!HEALTH_PATH.equals(path)) {
-                send(exchange, 404, "{\"error\":\"no resource at " + jsonEscape(path) + "\"}");
-            } else if (!"GET".equals(exchange.getRequestMethod()) && !"HEAD".equals(exchange.getRequestMethod())) {
-                exchange.getResponseHeaders().set("Allow", "GET, HEAD");
-                send(exchange, 405, "{\"error\":\"" + jsonEscape(exchange.getRequestMethod())
-                        + " is not allowed here; use GET\"}");
-            } else {
-                Health.Answer answer = Health.of(switches);
-                send(exchange, answer.status(), answer.json());
-            }
-        } catch (RuntimeException e) {
-            // The JDK server would just drop the connection: answer 500 and say why in the log.
-            LOG.error("HTTP {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
-            if (exchange.getResponseCode() == -1) {
-                send(exchange, 500, "{\"error\":\"internal error, see the controller log\"}");
-            }
-        } finally {
-            exchange.close();
+    synchronized void deactivate() {
+        if (server != null) {
+            server.stop();
+            server = null;
         }
     }
 
-    private static void send(HttpExchange exchange, int status, String json) throws IOException {
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.getResponseHeaders().set("Cache-Control", "no-store");
-        boolean head = "HEAD".equals(exchange.getRequestMethod());
-        exchange.sendResponseHeaders(status, head ? -1 : body.length);
-        if (!head) {
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "removeResource")
+    synchronized void addResource(RestResource resource) {
+        resources.add(resource);
+        if (server != null) {
+            server.map(resource);
         }
     }
 
-    static String jsonEscape(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
+    synchronized void removeResource(RestResource resource) {
+        resources.remove(resource);
+        if (server != null) {
+            server.unmap(resource);
         }
-        return b.toString();
     }
 
-    private static java.util.concurrent.ThreadFactory namedDaemonThreads() {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, "heliograph-http-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
+    /** The running server, for tests in this package. */
+    synchronized RestServer server() {
+        return server;
+    }
+
+    static HttpSettings settings(Config config) {
+        String keystore = config.https_keystore().strip();
+        return new HttpSettings(config.address(), config.port(), config.https_port(),
+                keystore.isEmpty() ? Optional.empty() : Optional.of(Path.of(keystore)),
+                config.https_keystore_password(), config.https_keystore_type(), config.max_body_bytes(),
+                config.max_upload_bytes(), config.authentication());
     }
 }

@@ -1,0 +1,29 @@
+package io.heliograph.webui;
+
+import java.util.function.Supplier;
+
+import org.springframework.http.CacheControl;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.heliograph.core.SwitchService;
+
+/** {@code GET /api/v1/health}, the one resource that needs no authentication. */
+@RestController
+final class HealthResource {
+
+    static final String PATH = "/api/v1/health";
+
+    private final Supplier<SwitchService> switches;
+
+    HealthResource(Supplier<SwitchService> switches) {
+        this.switches = switches;
+    }
+
+    @GetMapping(PATH)
+    public ResponseEntity<Health> health() {
+        Health health = Health.of(switches.get());
+        return ResponseEntity.status(health.up() ? 200 : 503).cacheControl(CacheControl.noStore()).body(health);
+    }
+}

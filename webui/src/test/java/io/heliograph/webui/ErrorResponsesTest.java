@@ -1,0 +1,243 @@
+package io.heliograph.webui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MultipartFile;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.heliograph.webui.api.ApiException;
+import io.heliograph.webui.api.RestResource;
+
+/** Every way a request can go wrong answers JSON naming the problem, never HTML or a stack trace. */
+class ErrorResponsesTest {
+
+    private static final long BODY_LIMIT = 200;
+    private static final long UPLOAD_LIMIT = 4000;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    enum Colour { RED, GREEN }
+
+    record Thing(String name, int size, Colour colour, List<Integer> ports) {
+    }
+
+    @RestController
+    @RequestMapping("/api/v1/test")
+    static class Things implements RestResource {
+        @PostMapping("/things")
+        public Thing create(@RequestBody Thing thing) {
+            if (thing.size() < 0) {
+                throw ApiException.badRequest("size", "must not be negative, got " + thing.size());
+            }
+            return thing;
+        }
+
+        @GetMapping("/things/{id}")
+        public Thing get(@PathVariable int id, @RequestParam int limit) {
+            return new Thing("t" + id, limit, Colour.RED, List.of());
+        }
+
+        @GetMapping("/boom")
+        public Thing boom() {
+            throw new IllegalStateException("secret internal detail");
+        }
+
+        @PostMapping("/upload")
+        public Map<String, Object> upload(@RequestParam("file") MultipartFile file) {
+            return Map.of("size", file.getSize());
+        }
+    }
+
+    @TempDir
+    Path dataDir;
+    private RunningServer server;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = new RunningServer(dataDir, new HttpSettings("127.0.0.1", 0, -1, Optional.empty(), "", "PKCS12",
+                BODY_LIMIT, UPLOAD_LIMIT, true));
+        server.component.addResource(new Things());
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void aGoodRequestPasses() {
+        HttpResponse<String> ok = server.postJson("/api/v1/test/things",
+                "{\"name\":\"a\",\"size\":2,\"colour\":\"GREEN\",\"ports\":[1,2]}");
+        assertEquals(200, ok.statusCode(), ok.body());
+        assertEquals("{\"name\":\"a\",\"size\":2,\"colour\":\"GREEN\",\"ports\":[1,2]}", ok.body());
+    }
+
+    @Test
+    void malformedJsonSaysWhere() {
+        JsonNode error = error(server.postJson("/api/v1/test/things", "{\"name\":\"a\",\n \"size\": }"), 400);
+        assertTrue(error.get("message").asText().startsWith("malformed JSON at line 2, column"), error.toString());
+        assertFalse(error.get("message").asText().contains("Source"), error.toString());
+    }
+
+    @Test
+    void anUnknownFieldIsNamed() {
+        JsonNode error = error(server.postJson("/api/v1/test/things",
+                "{\"name\":\"a\",\"size\":1,\"color\":\"RED\"}"), 400);
+        assertEquals("color", error.get("field").asText());
+        assertTrue(error.get("message").asText().contains("unknown field 'color'"), error.toString());
+        assertTrue(error.get("message").asText().contains("colour"), "lists the known fields: " + error);
+    }
+
+    @Test
+    void aValueOfTheWrongTypeNamesItsFieldAndTheExpectedType() {
+        JsonNode size = error(server.postJson("/api/v1/test/things", "{\"name\":\"a\",\"size\":\"big\"}"), 400);
+        assertEquals("size", size.get("field").asText());
+        assertTrue(size.get("message").asText().contains("integer"), size.toString());
+
+        JsonNode colour = error(server.postJson("/api/v1/test/things", "{\"size\":1,\"colour\":\"BLUE\"}"), 400);
+        assertEquals("colour", colour.get("field").asText());
+        assertTrue(colour.get("message").asText().contains("[RED, GREEN]"), colour.toString());
+
+        JsonNode port = error(server.postJson("/api/v1/test/things", "{\"size\":1,\"ports\":[1,\"x\"]}"), 400);
+        assertEquals("ports[1]", port.get("field").asText());
+
+        JsonNode absent = error(server.postJson("/api/v1/test/things", "{\"name\":\"a\"}"), 400);
+        assertEquals("size", absent.get("field").asText(), "a primitive is never silently 0");
+        assertTrue(absent.get("message").asText().contains("required"), absent.toString());
+
+        JsonNode name = error(server.postJson("/api/v1/test/things", "{\"name\":3,\"size\":1}"), 400);
+        assertEquals("name", name.get("field").asText(), "a number is not silently a name");
+    }
+
+    @Test
+    void anApiExceptionKeepsItsStatusFieldAndMessage() {
+        JsonNode error = error(server.postJson("/api/v1/test/things", "{\"size\":-1}"), 400);
+        assertEquals("size", error.get("field").asText());
+        assertEquals("must not be negative, got -1", error.get("message").asText());
+        assertEquals("Bad Request", error.get("error").asText());
+    }
+
+    @Test
+    void pathVariablesAndQueryParametersAreChecked() {
+        JsonNode id = error(server.get("/api/v1/test/things/abc?limit=1"), 400);
+        assertEquals("id", id.get("field").asText());
+        assertTrue(id.get("message").asText().contains("'abc' is not a valid integer"), id.toString());
+
+        JsonNode missing = error(server.get("/api/v1/test/things/1"), 400);
+        assertEquals("limit", missing.get("field").asText());
+        assertTrue(missing.get("message").asText().contains("required"), missing.toString());
+    }
+
+    @Test
+    void mediaTypesTheResourceDoesNotSpeakAre415And406() {
+        HttpResponse<String> plain = server.send(server.request("/api/v1/test/things")
+                .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString("x")).build());
+        assertEquals("Content-Type", error(plain, 415).get("field").asText());
+
+        HttpResponse<String> xml = server.send(server.request("/api/v1/test/things/1?limit=2")
+                .header("Accept", "application/xml").GET().build());
+        assertEquals(406, xml.statusCode(), xml.body());
+    }
+
+    @Test
+    void aBodyLargerThanTheLimitIs413WithOrWithoutContentLength() {
+        String big = "{\"name\":\"" + "x".repeat((int) BODY_LIMIT) + "\"}";
+        JsonNode declared = error(server.postJson("/api/v1/test/things", big), 413);
+        assertTrue(declared.get("message").asText().contains("limit of " + BODY_LIMIT), declared.toString());
+
+        HttpResponse<String> chunked = server.send(server.request("/api/v1/test/things")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(
+                        () -> new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8)))).build());
+        error(chunked, 413);
+    }
+
+    @Test
+    void uploadsHaveTheirOwnLargerLimit() {
+        byte[] small = new byte[(int) BODY_LIMIT * 5];
+        HttpResponse<String> ok = server.send(multipart(small));
+        assertEquals(200, ok.statusCode(), ok.body());
+        assertEquals("{\"size\":" + small.length + "}", ok.body());
+
+        error(server.send(multipart(new byte[(int) UPLOAD_LIMIT + 1])), 413);
+    }
+
+    @Test
+    void aServerFaultIsGenericAndKeepsItsDetailsInTheLog() {
+        HttpResponse<String> boom = server.get("/api/v1/test/boom");
+        JsonNode error = error(boom, 500);
+        assertTrue(error.get("message").asText().contains("reference"), error.toString());
+        assertFalse(boom.body().contains("secret internal detail"), boom.body());
+        assertFalse(boom.body().contains("Exception"), boom.body());
+    }
+
+    @Test
+    void requestsJettyRefusesBeforeSpringAreJsonToo() throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+            OutputStream out = socket.getOutputStream();
+            out.write("GET /api/v1/%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            String answer = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+            assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+            assertTrue(answer.contains("Content-Type: application/json"), answer);
+            assertTrue(answer.contains("{\"status\":400,\"error\":\"Bad Request\""), answer);
+            assertFalse(answer.contains("<html"), answer);
+        }
+    }
+
+    private HttpRequest multipart(byte[] content) {
+        String boundary = "b0undary";
+        byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f.jar\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] body = new byte[head.length + content.length + tail.length];
+        System.arraycopy(head, 0, body, 0, head.length);
+        System.arraycopy(content, 0, body, head.length, content.length);
+        System.arraycopy(tail, 0, body, head.length + content.length, tail.length);
+        return server.request("/api/v1/test/upload").header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+    }
+
+    /** Asserts {@code status} with a JSON error body of that status, and returns the body. */
+    private static JsonNode error(HttpResponse<String> response, int status) {
+        assertEquals(status, response.statusCode(), response.body());
+        assertEquals("application/json", response.headers().firstValue("Content-Type").orElse(""), response.body());
+        try {
+            JsonNode body = JSON.readTree(response.body());
+            assertEquals(status, body.get("status").asInt(), response.body());
+            assertTrue(body.hasNonNull("error") && body.hasNonNull("message"), response.body());
+            return body;
+        } catch (IOException e) {
+            throw new AssertionError("not JSON: " + response.body(), e);
+        }
+    }
+}
