@@ -1,0 +1,209 @@
+package io.heliograph.systemtest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.heliograph.testbed.ArtifactDirectory;
+import io.heliograph.testbed.BundleList;
+import io.heliograph.testbed.Cleanup;
+import io.heliograph.testbed.ControllerDistribution;
+import io.heliograph.testbed.ControllerProcess;
+import io.heliograph.testbed.Poll;
+import io.heliograph.testbed.RestClient;
+import io.heliograph.testbed.SourceBundle;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Issue 5, the REST foundation against the real distribution: authentication on by default (a
+ * generated password in a file only its owner reads, HTTP Basic, bearer tokens that can be revoked),
+ * the public health check, JSON errors, and an app bundle's REST resource that answers while the app
+ * runs and is 404 once it stops. The app is a bundle built by the test from source against the
+ * distribution's jars, so it imports Spring's annotations exactly as a real app must.
+ */
+@Timeout(300)
+class RestFoundationIT {
+
+    private static final Duration CONSOLE = Duration.ofSeconds(15);
+    private static final Duration APP = Duration.ofSeconds(30);
+    private static final String GREETER_NAME = "Heliograph test app: greeter";
+
+    private static ControllerDistribution distribution;
+    private static ControllerProcess controller;
+    private static Path artifacts;
+
+    @BeforeAll
+    static void start() {
+        artifacts = ArtifactDirectory.forTest("RestFoundationIT");
+        distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
+        controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
+        controller.awaitHealthy(Duration.ofSeconds(60));
+    }
+
+    @AfterAll
+    static void stop() {
+        Cleanup cleanup = new Cleanup("RestFoundationIT");
+        cleanup.close("controller", controller);
+        cleanup.close("distribution copy", distribution);
+        cleanup.finish();
+    }
+
+    @Test
+    void healthNeedsNoCredentialsAndEverythingElseDoes() {
+        RestClient anonymous = controller.anonymousRest();
+        RestClient.Response health = anonymous.get("/api/v1/health");
+        assertEquals(200, health.status(), health.toString());
+        assertEquals("UP", health.json().get("status").asText());
+
+        RestClient.Response refused = anonymous.get("/api/v1/auth/tokens");
+        assertEquals(401, refused.status(), refused.toString());
+        assertTrue(refused.headers().allValues("WWW-Authenticate").stream().anyMatch(c -> c.startsWith("Basic ")),
+                refused.toString());
+        assertEquals(401, refused.json().get("status").asInt());
+
+        RestClient.Response wrong = anonymous.withBasic("admin", "not-the-password").get("/api/v1/auth/tokens");
+        assertEquals(401, wrong.status(), wrong.toString());
+    }
+
+    @Test
+    void theGeneratedPasswordIsInAFileOnlyItsOwnerCanReadAndTheLogSaysWhereNotWhat() throws IOException {
+        ControllerProcess.Credentials admin = controller.credentials(Duration.ofSeconds(10));
+        Path file = controller.dataDir().resolve("initial-credentials");
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+        assertEquals("admin", admin.user());
+        assertTrue(controller.log().contains(file.toString()), "the log names the file");
+        assertFalse(controller.log().contains(admin.password()), "the log does not show the password");
+
+        RestClient.Response ok = controller.rest().get("/api/v1/auth/tokens");
+        assertEquals(200, ok.status(), ok.toString());
+    }
+
+    @Test
+    void aBearerTokenAuthenticatesUntilItIsRevoked() {
+        RestClient admin = controller.rest();
+        RestClient.Response created = admin.post("/api/v1/auth/tokens", Map.of("name", "RestFoundationIT"));
+        assertEquals(201, created.status(), created.toString());
+        String id = created.json().get("id").asText();
+        RestClient asToken = admin.withBearer(created.json().get("token").asText());
+
+        RestClient.Response listed = asToken.get("/api/v1/auth/tokens");
+        assertEquals(200, listed.status(), listed.toString());
+        assertTrue(listed.json().findValuesAsText("id").contains(id), listed.toString());
+        assertFalse(listed.body().contains(created.json().get("token").asText()), "no secret in the list");
+
+        assertEquals(204, admin.delete("/api/v1/auth/tokens/" + id).status());
+        RestClient.Response revoked = asToken.get("/api/v1/auth/tokens");
+        assertEquals(401, revoked.status(), revoked.toString());
+    }
+
+    @Test
+    void badRequestsAreJsonNamingTheProblem() {
+        RestClient admin = controller.rest();
+        RestClient.Response malformed = admin.post("/api/v1/auth/tokens", "{\"name\": ");
+        assertEquals(400, malformed.status(), malformed.toString());
+        assertTrue(malformed.json().get("message").asText().contains("line 1"), malformed.toString());
+
+        RestClient.Response unknown = admin.post("/api/v1/auth/tokens", Map.of("name", "x", "scope", "all"));
+        assertEquals(400, unknown.status(), unknown.toString());
+        assertEquals("scope", unknown.json().get("field").asText());
+
+        RestClient.Response missing = admin.get("/api/v1/no/such/resource");
+        assertEquals(404, missing.status(), missing.toString());
+        assertEquals("application/json", missing.header("Content-Type").orElse(""));
+
+        RestClient.Response tooLarge = admin.post("/api/v1/auth/tokens",
+                "{\"name\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}");
+        assertEquals(413, tooLarge.status(), tooLarge.request() + " -> " + tooLarge.status());
+    }
+
+    @Test
+    void anAppsResourceAnswersWhileTheAppRunsAndIsNotFoundOnceItStops() throws IOException {
+        RestClient admin = controller.rest();
+        Path jar = distribution.hot().resolve("greeter.jar");
+        SourceBundle.build(distribution, jar, Map.of(
+                "Bundle-SymbolicName", "io.heliograph.test.greeter",
+                "Bundle-Name", GREETER_NAME,
+                "Bundle-Version", "1.0.0",
+                "Bundle-Activator", "test.greeter.Activator",
+                "Import-Package", "org.osgi.framework, org.springframework.web.bind.annotation,"
+                        + " io.heliograph.webui.api"), Map.of(
+                "test.greeter.Activator", """
+                        package test.greeter;
+
+                        import org.osgi.framework.BundleActivator;
+                        import org.osgi.framework.BundleContext;
+                        import io.heliograph.webui.api.RestResource;
+
+                        public class Activator implements BundleActivator {
+                            public void start(BundleContext context) {
+                                context.registerService(RestResource.class, new Greeter(), null);
+                            }
+
+                            public void stop(BundleContext context) {
+                            }
+                        }
+                        """,
+                "test.greeter.Greeter", """
+                        package test.greeter;
+
+                        import org.springframework.web.bind.annotation.*;
+                        import io.heliograph.webui.api.RestResource;
+
+                        @RestController
+                        public class Greeter implements RestResource {
+                            public record Greeting(String text, int times) {
+                            }
+
+                            @GetMapping("/api/v1/greeter")
+                            public Greeting greet(@RequestParam(defaultValue = "world") String name) {
+                                return new Greeting("hello " + name, 1);
+                            }
+
+                            @PostMapping("/api/v1/greeter")
+                            public Greeting echo(@RequestBody Greeting greeting) {
+                                return new Greeting(greeting.text(), greeting.times() + 1);
+                            }
+                        }
+                        """));
+        RestClient.Response running = Poll.until("the greeter app's resource to answer", APP,
+                () -> admin.get("/api/v1/greeter?name=operator"), r -> r.status() == 200);
+        assertEquals("{\"text\":\"hello operator\",\"times\":1}", running.body());
+        RestClient.Response echoed = admin.post("/api/v1/greeter", Map.of("text", "hi", "times", 41));
+        assertEquals("{\"text\":\"hi\",\"times\":42}", echoed.body(), echoed.toString());
+
+        long id = greeter().id();
+        controller.console("stop " + id);
+        RestClient.Response stopped = Poll.until("the stopped app's path to be gone", APP,
+                () -> admin.get("/api/v1/greeter"), r -> r.status() != 200);
+        assertEquals(404, stopped.status(), stopped.toString());
+        assertEquals("application/json", stopped.header("Content-Type").orElse(""));
+        assertTrue(stopped.json().get("message").asText().contains("/api/v1/greeter"), stopped.toString());
+
+        controller.console("start " + id);
+        Poll.until("the restarted app's resource to answer again", APP, () -> admin.get("/api/v1/greeter"),
+                r -> r.status() == 200);
+
+        Files.delete(jar);
+        Poll.until("the uninstalled app's path to be gone", APP, () -> admin.get("/api/v1/greeter").status(),
+                status -> status == 404);
+        assertFalse(controller.log().contains(" ERROR "), "no error in the log");
+    }
+
+    private static BundleList.Row greeter() {
+        List<BundleList.Row> rows = controller.bundles(CONSOLE).rows();
+        return rows.stream().filter(r -> r.name().contains(GREETER_NAME)).findFirst()
+                .orElseThrow(() -> new AssertionError("no greeter bundle in " + rows));
+    }
+}
