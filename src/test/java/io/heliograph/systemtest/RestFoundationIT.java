@@ -129,6 +129,26 @@ class RestFoundationIT {
     }
 
     @Test
+    void theControllerDescribesItselfItsApiAndItsMetrics() throws IOException {
+        RestClient admin = controller.rest();
+        RestClient.Response info = admin.get("/api/v1/controller");
+        assertEquals(200, info.status(), info.toString());
+        assertEquals(Files.readString(controller.dataDir().resolve("instance-id")).strip(),
+                info.json().get("instanceId").asText());
+        assertEquals(0, info.json().get("switches").asInt());
+        assertTrue(info.json().get("messages").isObject(), "the pipelines run: " + info);
+
+        JsonNode paths = admin.get("/api/v1/openapi.json").json().get("paths");
+        for (String path : List.of("/api/v1/controller", "/api/v1/health", "/api/v1/auth/tokens", "/metrics")) {
+            assertTrue(paths.has(path), path + " in " + paths.fieldNames());
+        }
+
+        RestClient.Response metrics = admin.get("/metrics");
+        assertEquals(200, metrics.status(), metrics.toString());
+        assertTrue(metrics.body().lines().anyMatch(l -> l.equals("heliograph_switches_connected 0")), metrics.body());
+    }
+
+    @Test
     void anAppsResourceAnswersWhileTheAppRunsAndIsNotFoundOnceItStops() throws IOException {
         RestClient admin = controller.rest();
         Path jar = distribution.hot().resolve("greeter.jar");
@@ -182,6 +202,9 @@ class RestFoundationIT {
         assertEquals("{\"text\":\"hello operator\",\"times\":1}", running.body());
         RestClient.Response echoed = admin.post("/api/v1/greeter", Map.of("text", "hi", "times", 41));
         assertEquals("{\"text\":\"hi\",\"times\":42}", echoed.body(), echoed.toString());
+        JsonNode documented = admin.get("/api/v1/openapi.json").json();
+        assertTrue(documented.at("/paths/~1api~1v1~1greeter/get").isObject(), "the app's path is documented");
+        assertEquals("string", documented.at("/components/schemas/Greeter.Greeting/properties/text/type").asText());
 
         long id = greeter().id();
         controller.console("stop " + id);
@@ -190,6 +213,8 @@ class RestFoundationIT {
         assertEquals(404, stopped.status(), stopped.toString());
         assertEquals("application/json", stopped.header("Content-Type").orElse(""));
         assertTrue(stopped.json().get("message").asText().contains("/api/v1/greeter"), stopped.toString());
+        assertFalse(admin.get("/api/v1/openapi.json").json().get("paths").has("/api/v1/greeter"),
+                "a stopped app's paths leave the API document");
 
         controller.console("start " + id);
         Poll.until("the restarted app's resource to answer again", APP, () -> admin.get("/api/v1/greeter"),

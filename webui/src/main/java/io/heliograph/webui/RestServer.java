@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.function.Supplier;
 
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -34,7 +33,6 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.heliograph.core.SwitchService;
 import io.heliograph.webui.auth.AccessTokens;
 import io.heliograph.webui.auth.AdminCredentials;
 import io.heliograph.webui.auth.Authentication;
@@ -55,17 +53,17 @@ final class RestServer {
 
     private final HttpSettings settings;
     private final Path dataDir;
-    private final Supplier<SwitchService> switches;
+    private final ControllerView controller;
     private final ObjectMapper json = RestJson.objectMapper();
     private final ResourceMappings mappings = new ResourceMappings();
     private Server server;
     private ServerConnector http;
     private ServerConnector https;
 
-    RestServer(HttpSettings settings, Path dataDir, Supplier<SwitchService> switches) {
+    RestServer(HttpSettings settings, Path dataDir, ControllerView controller) {
         this.settings = settings;
         this.dataDir = dataDir;
-        this.switches = switches;
+        this.controller = controller;
     }
 
     void start() throws IOException {
@@ -110,8 +108,11 @@ final class RestServer {
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
-        mappings.map(new HealthResource(switches));
+        mappings.map(new HealthResource(controller.switches()));
         mappings.map(new TokensResource(tokens));
+        mappings.map(new OpenApiResource(mappings, controller.version(), json));
+        mappings.map(new ControllerResource(controller, InstanceId.inDataDirectory(dataDir)));
+        mappings.map(new MetricsResource(controller));
         LOG.info("HTTP listening on {}:{}{}", settings.address(), http.getLocalPort(),
                 https != null ? ", HTTPS on port " + https.getLocalPort() : "");
     }

@@ -18,6 +18,7 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
+import io.heliograph.core.MessageStatistics;
 import io.heliograph.core.SwitchService;
 import io.heliograph.webui.api.RestResource;
 
@@ -70,17 +71,24 @@ public class WebServer {
             policyOption = ReferencePolicyOption.GREEDY)
     volatile SwitchService switches;
 
+    /** Optional and dynamic: the controller resource and the metrics leave out message counts without it. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile MessageStatistics messages;
+
     private final Set<RestResource> resources = ConcurrentHashMap.newKeySet();
     private RestServer server;
 
     @Activate
     void activate(BundleContext context, Config config) throws IOException {
         String dataDir = context.getProperty(DATA_DIR_PROPERTY);
-        activate(Path.of(dataDir != null ? dataDir : "data"), settings(config));
+        activate(Path.of(dataDir != null ? dataDir : "data"), settings(config),
+                context.getBundle().getVersion().toString());
     }
 
-    synchronized void activate(Path dataDir, HttpSettings settings) throws IOException {
-        RestServer starting = new RestServer(settings, dataDir, () -> switches);
+    synchronized void activate(Path dataDir, HttpSettings settings, String version) throws IOException {
+        RestServer starting = new RestServer(settings, dataDir,
+                new ControllerView(version, () -> switches, () -> messages));
         starting.start();
         server = starting;
         resources.forEach(server::map);

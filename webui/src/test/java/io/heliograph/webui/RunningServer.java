@@ -31,7 +31,7 @@ final class RunningServer implements AutoCloseable {
 
     RunningServer(Path dataDir, HttpSettings settings) throws IOException {
         this(new WebServer(), dataDir);
-        component.activate(dataDir, settings);
+        component.activate(dataDir, settings, "0.0.0-test");
     }
 
     private RunningServer(WebServer component, Path dataDir) {
@@ -46,6 +46,10 @@ final class RunningServer implements AutoCloseable {
 
     void switches(SwitchService switches) {
         component.switches = switches;
+    }
+
+    void messages(io.heliograph.core.MessageStatistics messages) {
+        component.messages = messages;
     }
 
     RestServer server() {

@@ -19,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener;
+import io.heliograph.core.MessageStatistics;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.PipelineService;
 
@@ -29,9 +30,9 @@ import io.heliograph.core.PipelineService;
  * <p>A configuration update reorders only the types whose configured order changed, so an order set
  * at runtime with {@link #setOrder} survives an unrelated edit of the file.
  */
-@Component(service = PipelineService.class, configurationPid = MessagePipelines.PID)
+@Component(service = {PipelineService.class, MessageStatistics.class}, configurationPid = MessagePipelines.PID)
 @Designate(ocd = PipelinesConfig.class)
-public final class MessagePipelines implements PipelineService {
+public final class MessagePipelines implements PipelineService, MessageStatistics {
 
     public static final String PID = "io.heliograph.pipelines";
 
@@ -40,6 +41,7 @@ public final class MessagePipelines implements PipelineService {
     private final ListenerPipelines pipelines =
             new ListenerPipelines(new ListenerFailureLog(System::nanoTime, LOG::warn));
     private Map<OFType, List<String>> configured = new EnumMap<>(OFType.class);
+    private final DispatchStatistics statistics = new DispatchStatistics();
 
     public MessagePipelines() {
         // Listeners may be bound before activation; give them the default order from the start.
@@ -103,6 +105,22 @@ public final class MessagePipelines implements PipelineService {
 
     @Override
     public void dispatch(OFSwitch sw, OFMessage message) {
-        pipelines.dispatch(sw, message);
+        if (statistics.count(message.getType())) {
+            long start = System.nanoTime();
+            pipelines.dispatch(sw, message);
+            statistics.timed(System.nanoTime() - start);
+        } else {
+            pipelines.dispatch(sw, message);
+        }
+    }
+
+    @Override
+    public Map<OFType, Long> dispatched() {
+        return statistics.dispatched();
+    }
+
+    @Override
+    public Latency latency() {
+        return statistics.latency();
     }
 }
