@@ -1,0 +1,233 @@
+package io.heliograph.webui.rest;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.osgi.framework.wiring.FrameworkWiring;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MultipartFile;
+
+import io.heliograph.webui.api.ApiException;
+import io.heliograph.webui.api.RestResource;
+
+/**
+ * {@code /api/v1/bundles}: the OSGi bundles of the running controller, and their life cycle over
+ * REST: install an uploaded jar ({@code POST}, multipart field {@code file} or the raw jar as
+ * {@code application/java-archive}), start, stop, update with a new jar ({@code PUT /{id}}) and
+ * uninstall ({@code DELETE /{id}}). The framework (bundle 0) and the web bundle serving this API
+ * are refused (409): stopping either would take the API down with no way back over REST.
+ */
+@Component(service = RestResource.class)
+@RestController
+@RequestMapping(path = "/api/v1/bundles", produces = "application/json")
+public class BundleResource implements RestResource {
+
+    static final String JAR = "application/java-archive";
+    static final String OCTETS = "application/octet-stream";
+    static final String MULTIPART = "multipart/form-data";
+    /** Where uploads are installed from, as far as the framework knows. */
+    static final String LOCATION_PREFIX = "rest-upload:";
+
+    /** A bundle as the API shows it; state is the OSGi state name (ACTIVE, RESOLVED, INSTALLED...). */
+    public record BundleInfo(long id, String symbolicName, String name, String version, String state,
+            String location, boolean fragment) {
+    }
+
+    private BundleContext context;
+
+    @Activate
+    void activate(BundleContext context) {
+        this.context = context;
+    }
+
+    @GetMapping
+    public List<BundleInfo> list() {
+        return Arrays.stream(context.getBundles()).sorted(Comparator.comparingLong(Bundle::getBundleId))
+                .map(BundleResource::info).toList();
+    }
+
+    @GetMapping("/{id}")
+    public BundleInfo one(@PathVariable("id") String id) {
+        return info(find(id));
+    }
+
+    @PostMapping(consumes = MULTIPART)
+    public ResponseEntity<BundleInfo> installUpload(@RequestParam(name = "file", required = false) MultipartFile file)
+            throws IOException {
+        return install(BundleJarUpload.of(file == null ? null : file.getBytes()));
+    }
+
+    @PostMapping(consumes = {JAR, OCTETS})
+    public ResponseEntity<BundleInfo> installBody(@RequestBody(required = false) byte[] jar) {
+        return install(BundleJarUpload.of(jar));
+    }
+
+    @PostMapping("/{id}/start")
+    public BundleInfo start(@PathVariable("id") String id) {
+        Bundle bundle = changeable(id, "started");
+        run(bundle, "start", bundle::start);
+        return info(bundle);
+    }
+
+    @PostMapping("/{id}/stop")
+    public BundleInfo stop(@PathVariable("id") String id) {
+        Bundle bundle = changeable(id, "stopped");
+        run(bundle, "stop", bundle::stop);
+        return info(bundle);
+    }
+
+    @PutMapping(path = "/{id}", consumes = MULTIPART)
+    public BundleInfo updateUpload(@PathVariable("id") String id,
+            @RequestParam(name = "file", required = false) MultipartFile file) throws IOException {
+        return update(id, BundleJarUpload.of(file == null ? null : file.getBytes()));
+    }
+
+    @PutMapping(path = "/{id}", consumes = {JAR, OCTETS})
+    public BundleInfo updateBody(@PathVariable("id") String id, @RequestBody(required = false) byte[] jar) {
+        return update(id, BundleJarUpload.of(jar));
+    }
+
+    @DeleteMapping("/{id}")
+    public BundleInfo uninstall(@PathVariable("id") String id) {
+        Bundle bundle = changeable(id, "uninstalled");
+        synchronized (this) {
+            run(bundle, "uninstall", bundle::uninstall);
+        }
+        refresh(bundle);
+        return info(bundle);
+    }
+
+    private synchronized ResponseEntity<BundleInfo> install(BundleJarUpload jar) {
+        for (Bundle b : context.getBundles()) {
+            if (jar.symbolicName().equals(b.getSymbolicName()) && jar.version().equals(b.getVersion().toString())) {
+                throw ApiException.conflict(BundleJarUpload.FIELD, jar.symbolicName() + " " + jar.version()
+                        + " is already installed as bundle " + b.getBundleId() + "; update that one (PUT "
+                        + "/api/v1/bundles/" + b.getBundleId() + ") or upload another version");
+            }
+        }
+        String location = LOCATION_PREFIX + jar.symbolicName() + "/" + jar.version();
+        if (context.getBundle(location) != null) {
+            location = location + "#" + System.nanoTime();
+        }
+        Bundle installed;
+        try {
+            installed = context.installBundle(location, jar.stream());
+        } catch (BundleException e) {
+            throw refused("install " + jar.symbolicName() + " " + jar.version(), e);
+        }
+        return ResponseEntity.created(URI.create("/api/v1/bundles/" + installed.getBundleId())).body(info(installed));
+    }
+
+    private BundleInfo update(String id, BundleJarUpload jar) {
+        Bundle bundle = changeable(id, "updated");
+        if (!jar.symbolicName().equals(bundle.getSymbolicName())) {
+            throw ApiException.badRequest(BundleJarUpload.FIELD, "the jar is bundle " + jar.symbolicName()
+                    + ", but bundle " + bundle.getBundleId() + " is " + bundle.getSymbolicName()
+                    + "; an update must keep the symbolic name");
+        }
+        synchronized (this) {
+            run(bundle, "update", () -> bundle.update(jar.stream()));
+        }
+        refresh(bundle);
+        return info(bundle);
+    }
+
+    /** The bundle the path names, if it may be changed: not the framework, not the bundle serving this API. */
+    private Bundle changeable(String id, String change) {
+        Bundle bundle = find(id);
+        if (bundle.getBundleId() == Constants.SYSTEM_BUNDLE_ID) {
+            throw ApiException.conflict("id", "bundle 0 is the OSGi framework itself; it cannot be " + change
+                    + " over REST (stop the controller instead)");
+        }
+        if (bundle.getBundleId() == context.getBundle().getBundleId()) {
+            throw ApiException.conflict("id", "bundle " + bundle.getBundleId() + " (" + bundle.getSymbolicName()
+                    + ") serves this API; it cannot be " + change + " over REST (use the console)");
+        }
+        return bundle;
+    }
+
+    private Bundle find(String id) {
+        long number;
+        try {
+            number = Long.parseLong(id.strip());
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("id", "'" + DatapathIds.abbreviate(id) + "' is not a bundle id (a number)");
+        }
+        Bundle bundle = context.getBundle(number);
+        if (bundle == null) {
+            throw ApiException.notFound("id", "no bundle " + number + " is installed");
+        }
+        return bundle;
+    }
+
+    /** Lets dependents of an updated or uninstalled bundle rewire to what is there now. */
+    private void refresh(Bundle bundle) {
+        FrameworkWiring wiring = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION).adapt(FrameworkWiring.class);
+        if (wiring != null) {
+            wiring.refreshBundles(List.of(bundle));
+        }
+    }
+
+    private interface BundleOperation {
+        void run() throws BundleException;
+    }
+
+    private static void run(Bundle bundle, String operation, BundleOperation op) {
+        try {
+            op.run();
+        } catch (BundleException e) {
+            throw refused(operation + " bundle " + bundle.getBundleId() + " (" + bundle.getSymbolicName() + ")", e);
+        } catch (IllegalStateException e) {
+            throw ApiException.notFound("id", "bundle " + bundle.getBundleId() + " was uninstalled meanwhile");
+        }
+    }
+
+    /** A framework refusal: a bad manifest is the upload's fault (400), anything else clashes with state (409). */
+    private static ApiException refused(String what, BundleException e) {
+        String reason = e.getMessage() + (e.getCause() != null && e.getCause() != e ? ": " + e.getCause() : "");
+        if (e.getType() == BundleException.MANIFEST_ERROR) {
+            return ApiException.badRequest(BundleJarUpload.FIELD, "cannot " + what + ", its manifest is invalid: "
+                    + reason);
+        }
+        return new ApiException(HttpStatus.CONFLICT, e.getType() == BundleException.DUPLICATE_BUNDLE_ERROR
+                ? BundleJarUpload.FIELD : "id", "cannot " + what + ": " + reason);
+    }
+
+    static BundleInfo info(Bundle b) {
+        String name = b.getHeaders("").get(Constants.BUNDLE_NAME);
+        boolean fragment = b.getHeaders("").get(Constants.FRAGMENT_HOST) != null;
+        return new BundleInfo(b.getBundleId(), b.getSymbolicName(), name, b.getVersion().toString(), state(b.getState()),
+                b.getLocation(), fragment);
+    }
+
+    static String state(int state) {
+        return switch (state) {
+            case Bundle.UNINSTALLED -> "UNINSTALLED";
+            case Bundle.INSTALLED -> "INSTALLED";
+            case Bundle.RESOLVED -> "RESOLVED";
+            case Bundle.STARTING -> "STARTING";
+            case Bundle.STOPPING -> "STOPPING";
+            case Bundle.ACTIVE -> "ACTIVE";
+            default -> "UNKNOWN(" + state + ")";
+        };
+    }
+}
