@@ -1,0 +1,206 @@
+// Draws one frame of the graph on a 2D canvas: only what is on screen, in as few paths as possible
+// (one per switch role; links come from LinkLayer's image), with detail that depends on the zoom:
+//  - hosts are drawn one by one only from HOST_EXPAND_SCALE on; below it each switch shows a badge
+//    with its host count (the count's digits once the badge is big enough to read);
+//  - switches are squares of a pixel or two when zoomed far out, circles closer in, labelled closer still.
+
+import { BADGE_RADIUS, HOST_SIZE, SWITCH_RADIUS } from './layout.js';
+
+export const HOST_EXPAND_SCALE = 1.2;
+const LABEL_SCALE = 1.5;
+const HOST_LABEL_SCALE = 9;
+const ROLE_COLOURS = ['#2a7ab0', '#6a4fb3', '#1d2b3a', '#1d2b3a'];
+const HOST_COLOUR = '#6f7f8f';
+const HIGHLIGHT = '#f0a020';
+const SELECTED = '#e0007a';
+
+/** Draws the scene, the links from `linkLayer`'s image; returns what it drew, for the bench and the tests. */
+export function drawFrame(ctx, scene, viewport, marks, pixelRatio, linkLayer) {
+  const started = performance.now();
+  const { model, layout } = scene;
+  const s = viewport.scale;
+  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
+  ctx.clearRect(0, 0, viewport.width, viewport.height);
+  const links = linkLayer.draw(ctx, scene, viewport, pixelRatio);
+  ctx.setTransform(pixelRatio * s, 0, 0, pixelRatio * s, pixelRatio * viewport.offsetX, pixelRatio * viewport.offsetY);
+
+  const view = viewport.visibleWorld((SWITCH_RADIUS + 3 * BADGE_RADIUS) * 2);
+  const expanded = s >= HOST_EXPAND_SCALE;
+  const stats = {
+    switches: model.switches.length, switchesDrawn: 0, linksDrawn: links.linksDrawn, linksComplete: links.complete,
+    hostsDrawn: 0,
+    badgesDrawn: 0, hostsInBadges: 0, hostsExpanded: expanded, scale: s, drawMs: 0,
+  };
+
+  drawMarkedLink(ctx, scene, s, marks);
+
+  const visible = [];
+  scene.switchGrid.forEachIn(view.minX, view.minY, view.maxX, view.maxY, (i) => visible.push(i));
+  stats.switchesDrawn = visible.length;
+
+  if (expanded) {
+    stats.hostsDrawn = drawHosts(ctx, scene, view, s);
+  } else {
+    for (const i of visible) {
+      if (model.switches[i].hostCount > 0) {
+        stats.badgesDrawn++;
+        stats.hostsInBadges += model.switches[i].hostCount;
+      }
+    }
+    drawBadges(ctx, scene, visible, s);
+  }
+  drawSwitches(ctx, scene, visible, s);
+  drawMarks(ctx, scene, view, s, marks, expanded);
+
+  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
+  if (s >= LABEL_SCALE) {
+    drawSwitchLabels(ctx, scene, visible, viewport);
+  }
+  if (expanded && s >= HOST_LABEL_SCALE) {
+    drawHostLabels(ctx, scene, view, viewport);
+  }
+  stats.drawMs = performance.now() - started;
+  return stats;
+}
+
+function drawMarkedLink(ctx, scene, s, marks) {
+  if (marks.link < 0) {
+    return;
+  }
+  const { x, y } = scene.layout;
+  const link = scene.model.links[marks.link];
+  ctx.beginPath();
+  ctx.moveTo(x[link.a], y[link.a]);
+  ctx.lineTo(x[link.b], y[link.b]);
+  ctx.lineWidth = 4 / s;
+  ctx.strokeStyle = marks.linkSelected ? SELECTED : HIGHLIGHT;
+  ctx.stroke();
+}
+
+function drawSwitches(ctx, scene, visible, s) {
+  const { layout } = scene;
+  const { x, y } = layout;
+  const radius = Math.max(SWITCH_RADIUS, 1.2 / s);
+  const asDots = SWITCH_RADIUS * s < 2;
+  for (let role = 0; role < Math.min(layout.layerCount, ROLE_COLOURS.length); role++) {
+    ctx.beginPath();
+    for (const i of visible) {
+      if (Math.min(layout.layer[i], ROLE_COLOURS.length - 1) !== role) {
+        continue;
+      }
+      if (asDots) {
+        ctx.rect(x[i] - radius, y[i] - radius, 2 * radius, 2 * radius);
+      } else {
+        ctx.moveTo(x[i] + radius, y[i]);
+        ctx.arc(x[i], y[i], radius, 0, 2 * Math.PI);
+      }
+    }
+    ctx.fillStyle = ROLE_COLOURS[role];
+    ctx.fill();
+  }
+}
+
+function drawBadges(ctx, scene, visible, s) {
+  const { model, layout } = scene;
+  const radius = Math.max(BADGE_RADIUS, 1.5 / s);
+  ctx.beginPath();
+  for (const i of visible) {
+    if (model.switches[i].hostCount > 0) {
+      ctx.moveTo(layout.badgeX[i] + radius, layout.badgeY[i]);
+      ctx.arc(layout.badgeX[i], layout.badgeY[i], radius, 0, 2 * Math.PI);
+    }
+  }
+  ctx.fillStyle = '#eef1f4';
+  ctx.fill();
+  ctx.lineWidth = 1 / s;
+  ctx.strokeStyle = HOST_COLOUR;
+  ctx.stroke();
+  if (BADGE_RADIUS * s >= 7) {
+    ctx.fillStyle = '#2b3540';
+    ctx.font = `${Math.min(BADGE_RADIUS * 1.1, 11 / s)}px sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (const i of visible) {
+      const count = model.switches[i].hostCount;
+      if (count > 0) {
+        ctx.fillText(count > 999 ? '1k+' : String(count), layout.badgeX[i], layout.badgeY[i]);
+      }
+    }
+  }
+}
+
+function drawHosts(ctx, scene, view, s) {
+  const { hostX, hostY } = scene.layout;
+  const half = HOST_SIZE / 2;
+  let drawn = 0;
+  ctx.beginPath();
+  scene.hostGrid.forEachIn(view.minX, view.minY, view.maxX, view.maxY, (h) => {
+    ctx.rect(hostX[h] - half, hostY[h] - half, HOST_SIZE, HOST_SIZE);
+    drawn++;
+  });
+  ctx.fillStyle = HOST_COLOUR;
+  ctx.fill();
+  return drawn;
+}
+
+/** Rings round the hovered and selected item and the search matches on screen. */
+function drawMarks(ctx, scene, view, s, marks, expanded) {
+  const { layout } = scene;
+  const ring = (x, y, r, colour, width) => {
+    if (x < view.minX || x > view.maxX || y < view.minY || y > view.maxY) {
+      return;
+    }
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+    ctx.lineWidth = width / s;
+    ctx.strokeStyle = colour;
+    ctx.stroke();
+  };
+  const hostMarked = (h) => expanded || scene.model.hosts[h].switch < 0;
+  for (const m of marks.matches) {
+    if (m.kind === 'switch') {
+      ring(layout.x[m.index], layout.y[m.index], SWITCH_RADIUS + 4 / s, HIGHLIGHT, 2);
+    } else if (hostMarked(m.index)) {
+      ring(layout.hostX[m.index], layout.hostY[m.index], HOST_SIZE + 3 / s, HIGHLIGHT, 2);
+    }
+  }
+  for (const [item, colour] of [[marks.hover, HIGHLIGHT], [marks.selected, SELECTED]]) {
+    if (item?.kind === 'switch') {
+      ring(layout.x[item.index], layout.y[item.index], SWITCH_RADIUS + 5 / s, colour, 2.5);
+    } else if (item?.kind === 'host') {
+      const h = item.index;
+      const sw = scene.model.hosts[h].switch;
+      if (hostMarked(h)) {
+        ring(layout.hostX[h], layout.hostY[h], HOST_SIZE + 4 / s, colour, 2.5);
+      } else {
+        ring(layout.badgeX[sw], layout.badgeY[sw], BADGE_RADIUS + 4 / s, colour, 2.5);
+      }
+    }
+  }
+}
+
+function drawSwitchLabels(ctx, scene, visible, viewport) {
+  const { model, layout } = scene;
+  ctx.font = '11px sans-serif';
+  ctx.fillStyle = '#1d2b3a';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  const below = SWITCH_RADIUS * viewport.scale + 3;
+  for (const i of visible) {
+    const p = viewport.toScreen(layout.x[i], layout.y[i]);
+    ctx.fillText(model.switches[i].label, p.x, p.y + below);
+  }
+}
+
+function drawHostLabels(ctx, scene, view, viewport) {
+  const { model, layout } = scene;
+  ctx.font = '10px sans-serif';
+  ctx.fillStyle = '#44515e';
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  scene.hostGrid.forEachIn(view.minX, view.minY, view.maxX, view.maxY, (h) => {
+    const host = model.hosts[h];
+    const p = viewport.toScreen(layout.hostX[h], layout.hostY[h]);
+    ctx.fillText(host.ips[0] ?? host.mac, p.x + HOST_SIZE * viewport.scale, p.y);
+  });
+}
