@@ -25,7 +25,7 @@ import io.heliograph.staticflows.StaticEntry;
  * {@code entry_type}, {@code priority}, match fields at the top level, {@code instruction_apply_actions},
  * {@code group_buckets}, ...), so the REST layer can accept Floodlight's documents as they are.
  */
-final class EntryCodec {
+public final class EntryCodec {
 
     static final String SWITCH = "switch";
     static final String NAME = "name";
@@ -38,7 +38,7 @@ final class EntryCodec {
     private EntryCodec() {
     }
 
-    static Map<String, Object> toJson(StaticEntry entry) {
+    public static Map<String, Object> toJson(StaticEntry entry) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put(SWITCH, entry.dpid().toString());
         m.put(NAME, entry.name());
@@ -114,7 +114,7 @@ final class EntryCodec {
     }
 
     /** Reads an entry; the exception's message names the member at fault. */
-    static StaticEntry fromJson(Map<String, Object> m) {
+    public static StaticEntry fromJson(Map<String, Object> m) {
         DatapathId dpid;
         try {
             dpid = DatapathId.of(text(m, SWITCH));

@@ -9,7 +9,7 @@ import java.util.Map;
  * The small JSON subset the entry file needs: objects, arrays, strings, integers, booleans, null.
  * Parsing errors name the position, so a damaged file is reported precisely.
  */
-final class Json {
+public final class Json {
 
     private final String text;
     private int pos;
@@ -19,7 +19,7 @@ final class Json {
     }
 
     /** Parses a document; throws IllegalArgumentException naming the offset of the first error. */
-    static Object parse(String text) {
+    public static Object parse(String text) {
         Json p = new Json(text);
         Object value = p.value();
         p.skipSpace();

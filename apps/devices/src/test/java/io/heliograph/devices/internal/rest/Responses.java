@@ -1,0 +1,42 @@
+package io.heliograph.devices.internal.rest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
+import org.springframework.test.web.servlet.RequestBuilder;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.heliograph.webui.api.ApiException;
+
+/** Requests through MockMvc, answered as JSON trees (read them with JSON pointers: {@code at("/0/src/dpid")}). */
+final class Responses {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Responses() {
+    }
+
+    /** The body of a request that must succeed with this status. */
+    static JsonNode answer(MockMvc mvc, RequestBuilder request, int status) throws Exception {
+        MvcResult result = mvc.perform(request).andReturn();
+        assertEquals(status, result.getResponse().getStatus(), () -> String.valueOf(result.getResolvedException()));
+        return JSON.readTree(result.getResponse().getContentAsString());
+    }
+
+    static JsonNode ok(MockMvc mvc, RequestBuilder request) throws Exception {
+        return answer(mvc, request, 200);
+    }
+
+    /** The refusal of a request that must fail with this status, naming this field. */
+    static ApiException refused(MockMvc mvc, RequestBuilder request, int status, String field) throws Exception {
+        MvcResult result = mvc.perform(request).andReturn();
+        assertEquals(status, result.getResponse().getStatus(), () -> String.valueOf(result.getResolvedException()));
+        ApiException e = assertInstanceOf(ApiException.class, result.getResolvedException());
+        assertEquals(field, e.field(), e.message());
+        return e;
+    }
+}

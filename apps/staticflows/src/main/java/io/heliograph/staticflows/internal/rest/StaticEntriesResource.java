@@ -1,0 +1,117 @@
+package io.heliograph.staticflows.internal.rest;
+
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.heliograph.staticflows.EntryStatus;
+import io.heliograph.staticflows.StaticFlowService;
+import io.heliograph.webui.api.RestResource;
+
+/**
+ * Static flows, groups and meters under {@code /api/v1/staticflows/{kind}} ({@code flows},
+ * {@code groups}, {@code meters}): list, get one, create (POST; a name in use is a conflict),
+ * replace (PUT by switch and name), delete. Bodies use Floodlight's member names and are validated
+ * exactly as the static flow service validates, before anything reaches a switch. Registered while
+ * the static flows app runs, so its paths go with it.
+ */
+@RestController
+@Component(service = RestResource.class)
+public final class StaticEntriesResource implements RestResource {
+
+    private static final Map<String, String> KINDS = Map.of("flows", "flow", "groups", "group", "meters", "meter");
+
+    private final StaticFlowService service;
+    private final EntryWriter writer;
+
+    @Activate
+    public StaticEntriesResource(@Reference StaticFlowService service) {
+        this.service = service;
+        this.writer = new EntryWriter(service);
+    }
+
+    /** Every entry of every kind, or of one switch: groups and meters first, then flows by table and priority. */
+    @GetMapping("/api/v1/staticflows")
+    public List<StaticEntryView> all(@RequestParam(name = "dpid", required = false) String dpid) {
+        return statuses(dpid).stream().map(StaticEntryView::of).toList();
+    }
+
+    @GetMapping("/api/v1/staticflows/{kind}")
+    public List<StaticEntryView> list(@PathVariable("kind") String kindPath,
+            @RequestParam(name = "dpid", required = false) String dpid) {
+        String kind = kind(kindPath);
+        return statuses(dpid).stream().filter(s -> s.entry().kind().equals(kind)).map(StaticEntryView::of).toList();
+    }
+
+    @GetMapping("/api/v1/staticflows/{kind}/{dpid}/{name}")
+    public StaticEntryView one(@PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
+            @PathVariable("name") String name) {
+        return StaticEntryView.of(existing(kind(kindPath), Requests.dpid("dpid", dpidText), name));
+    }
+
+    /** Creates an entry; the body names its switch and name. 201 with the entry as stored. */
+    @PostMapping("/api/v1/staticflows/{kind}")
+    @ResponseStatus(HttpStatus.CREATED)
+    public WriteOutcome create(@PathVariable("kind") String kindPath, @RequestBody(required = false) String body) {
+        String kind = kind(kindPath);
+        EntryDocument document = EntryDocument.parse(body);
+        document.requireKind(kind, "the path's kind");
+        return writer.add(document, true);
+    }
+
+    /** Creates or replaces the entry the path names; the body's switch and name, if given, must agree. */
+    @PutMapping("/api/v1/staticflows/{kind}/{dpid}/{name}")
+    public WriteOutcome replace(@PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
+            @PathVariable("name") String name, @RequestBody(required = false) String body) {
+        String kind = kind(kindPath);
+        DatapathId dpid = Requests.dpid("dpid", dpidText);
+        EntryDocument document = EntryDocument.parse(body);
+        document.requireKind(kind, "the path's kind");
+        document.require("name", name, "the path's name");
+        document.require("switch", dpid.toString(), "the path's switch");
+        return writer.add(document, false);
+    }
+
+    @DeleteMapping("/api/v1/staticflows/{kind}/{dpid}/{name}")
+    public WriteOutcome delete(@PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
+            @PathVariable("name") String name) {
+        String kind = kind(kindPath);
+        DatapathId dpid = Requests.dpid("dpid", dpidText);
+        existing(kind, dpid, name);
+        return writer.delete(dpid, name);
+    }
+
+    private List<EntryStatus> statuses(String dpid) {
+        return dpid == null ? service.list() : service.list(Requests.dpid("dpid", dpid));
+    }
+
+    private EntryStatus existing(String kind, DatapathId dpid, String name) {
+        EntryStatus status = writer.find(dpid, name);
+        if (status == null || !status.entry().kind().equals(kind)) {
+            throw Requests.notFound("name", "switch " + dpid + " has no static " + kind + " '" + name + "'");
+        }
+        return status;
+    }
+
+    private static String kind(String path) {
+        String kind = KINDS.get(path);
+        if (kind == null) {
+            throw Requests.notFound("kind", "'" + path + "' is not flows, groups or meters");
+        }
+        return kind;
+    }
+}

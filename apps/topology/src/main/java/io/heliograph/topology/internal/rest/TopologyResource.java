@@ -1,0 +1,112 @@
+package io.heliograph.topology.internal.rest;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import io.heliograph.core.SwitchPort;
+import io.heliograph.topology.Link;
+import io.heliograph.topology.internal.LinkStatus;
+import io.heliograph.topology.internal.TopologyDiagnostics;
+import io.heliograph.topology.internal.TopologyGraph;
+import io.heliograph.webui.api.RestResource;
+
+/**
+ * The discovered links and the topology summary under {@code /api/v1/topology}, and Floodlight's
+ * {@code /wm/topology/links/json}. Registered while the topology app runs, so its paths go with it.
+ */
+@RestController
+@Component(service = RestResource.class)
+public final class TopologyResource implements RestResource {
+
+    private static final Comparator<LinkView> BY_SRC_THEN_DST = Comparator
+            .comparing((LinkView l) -> l.src().dpid()).thenComparingInt(l -> l.src().port())
+            .thenComparing(l -> l.dst().dpid()).thenComparingInt(l -> l.dst().port());
+
+    private final TopologyDiagnostics topology;
+    private final Clock clock;
+
+    @Activate
+    public TopologyResource(@Reference TopologyDiagnostics topology) {
+        this(topology, Clock.systemUTC());
+    }
+
+    TopologyResource(TopologyDiagnostics topology, Clock clock) {
+        this.topology = topology;
+        this.clock = clock;
+    }
+
+    /** Every directed link, or those that start or end at one switch. */
+    @GetMapping("/api/v1/topology/links")
+    public List<LinkView> links(@RequestParam(name = "dpid", required = false) String dpidText) {
+        DatapathId dpid = dpidText == null ? null : Requests.dpid("dpid", dpidText);
+        if (dpid != null && !topology.topology().switches().contains(dpid)) {
+            throw Requests.notFound("dpid", "switch " + dpid + " is not in the topology");
+        }
+        long nowMs = topology.nowMs();
+        Instant now = clock.instant();
+        List<LinkView> views = new ArrayList<>();
+        for (LinkStatus status : topology.linkStatus()) {
+            Link link = status.link();
+            if (dpid == null || link.src().dpid().equals(dpid) || link.dst().dpid().equals(dpid)) {
+                views.add(LinkView.of(status, nowMs, now));
+            }
+        }
+        views.sort(BY_SRC_THEN_DST);
+        return views;
+    }
+
+    @GetMapping("/api/v1/topology")
+    public TopologySummary summary() {
+        TopologyGraph graph = topology.topology();
+        List<List<String>> islands = graph.islands().stream()
+                .map(island -> island.stream().sorted().map(DatapathId::toString).toList())
+                .sorted(Comparator.comparing((List<String> island) -> island.get(0))).toList();
+        return new TopologySummary(graph.version(), graph.switches().size(), graph.links().size(),
+                graph.unidirectionalLinks().size(), islands);
+    }
+
+    /**
+     * Floodlight's shape: a cable seen both ways is listed once, from its lower end (by dpid, then
+     * port), as "bidirectional"; a link seen one way only as "unidirectional".
+     */
+    @GetMapping("/wm/topology/links/json")
+    public List<Map<String, Object>> floodlightLinks() {
+        TopologyGraph graph = topology.topology();
+        List<Map<String, Object>> out = new ArrayList<>();
+        List<Link> links = graph.links().stream().sorted(Comparator.comparing((Link l) -> l.src().dpid())
+                .thenComparingInt(l -> l.src().port().getPortNumber())).toList();
+        for (Link link : links) {
+            boolean bidirectional = graph.isBidirectional(link);
+            if (bidirectional && !isLowerEnd(link.src(), link.dst())) {
+                continue;
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("src-switch", link.src().dpid().toString());
+            m.put("src-port", link.src().port().getPortNumber());
+            m.put("dst-switch", link.dst().dpid().toString());
+            m.put("dst-port", link.dst().port().getPortNumber());
+            m.put("type", "internal");
+            m.put("direction", bidirectional ? "bidirectional" : "unidirectional");
+            out.add(m);
+        }
+        return out;
+    }
+
+    private static boolean isLowerEnd(SwitchPort a, SwitchPort b) {
+        int byDpid = a.dpid().compareTo(b.dpid());
+        return byDpid < 0 || (byDpid == 0 && a.port().getPortNumber() < b.port().getPortNumber());
+    }
+}
