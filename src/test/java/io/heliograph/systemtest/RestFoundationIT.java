@@ -12,7 +12,9 @@ import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.Poll;
 import io.heliograph.testbed.RestClient;
 import io.heliograph.testbed.SourceBundle;
+import io.heliograph.testbed.TestPki;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -39,6 +41,8 @@ class RestFoundationIT {
     private static final Duration CONSOLE = Duration.ofSeconds(15);
     private static final Duration APP = Duration.ofSeconds(30);
     private static final String GREETER_NAME = "Heliograph test app: greeter";
+    private static final String GREETER_PAGE =
+            "export async function render(element, api) { element.textContent = 'greeter'; }\n";
 
     private static ControllerDistribution distribution;
     private static ControllerProcess controller;
@@ -165,10 +169,24 @@ class RestFoundationIT {
                         import org.osgi.framework.BundleActivator;
                         import org.osgi.framework.BundleContext;
                         import io.heliograph.webui.api.RestResource;
+                        import io.heliograph.webui.api.UiPage;
 
                         public class Activator implements BundleActivator {
                             public void start(BundleContext context) {
                                 context.registerService(RestResource.class, new Greeter(), null);
+                                context.registerService(UiPage.class, new UiPage() {
+                                    public String id() {
+                                        return "greeter";
+                                    }
+
+                                    public String title() {
+                                        return "Greeter";
+                                    }
+
+                                    public java.net.URL script() {
+                                        return context.getBundle().getEntry("/ui/greeter.js");
+                                    }
+                                }, null);
                             }
 
                             public void stop(BundleContext context) {
@@ -196,7 +214,7 @@ class RestFoundationIT {
                                 return new Greeting(greeting.text(), greeting.times() + 1);
                             }
                         }
-                        """));
+                        """), Map.of("ui/greeter.js", GREETER_PAGE));
         RestClient.Response running = Poll.until("the greeter app's resource to answer", APP,
                 () -> admin.get("/api/v1/greeter?name=operator"), r -> r.status() == 200);
         assertEquals("{\"text\":\"hello operator\",\"times\":1}", running.body());
@@ -205,6 +223,12 @@ class RestFoundationIT {
         JsonNode documented = admin.get("/api/v1/openapi.json").json();
         assertTrue(documented.at("/paths/~1api~1v1~1greeter/get").isObject(), "the app's path is documented");
         assertEquals("string", documented.at("/components/schemas/Greeter.Greeting/properties/text/type").asText());
+
+        RestClient.Response pages = admin.get("/api/v1/ui/pages");
+        assertEquals("[{\"id\":\"greeter\",\"title\":\"Greeter\",\"script\":\"/ui/pages/greeter.js\"}]",
+                pages.body(), pages.toString());
+        assertEquals(GREETER_PAGE, controller.anonymousRest().get("/ui/pages/greeter.js").body(),
+                "the page's script, from the app's own bundle");
 
         long id = greeter().id();
         controller.console("stop " + id);
@@ -215,6 +239,8 @@ class RestFoundationIT {
         assertTrue(stopped.json().get("message").asText().contains("/api/v1/greeter"), stopped.toString());
         assertFalse(admin.get("/api/v1/openapi.json").json().get("paths").has("/api/v1/greeter"),
                 "a stopped app's paths leave the API document");
+        assertEquals("[]", admin.get("/api/v1/ui/pages").body(), "a stopped app's page leaves the navigation");
+        assertEquals(404, controller.anonymousRest().get("/ui/pages/greeter.js").status());
 
         controller.console("start " + id);
         Poll.until("the restarted app's resource to answer again", APP, () -> admin.get("/api/v1/greeter"),
@@ -224,6 +250,29 @@ class RestFoundationIT {
         Poll.until("the uninstalled app's path to be gone", APP, () -> admin.get("/api/v1/greeter").status(),
                 status -> status == 404);
         assertFalse(controller.log().contains(" ERROR "), "no error in the log");
+    }
+
+    @Test
+    void httpsServesTheApiWithTheConfiguredKeystore() {
+        Path pki = artifacts.resolve("pki");
+        TestPki authority = TestPki.createAuthority(pki, "rest");
+        Path keystore = authority.pkcs12(authority.issue("127.0.0.1"), pki.resolve("https.p12"), "keystore-secret");
+        int httpsPort = ControllerProcess.freePort();
+        try (ControllerDistribution secured = ControllerDistribution.copyOfBuilt(Path.of("/tmp"))) {
+            secured.configure("io.heliograph.webui", Map.of("https.port", Integer.toString(httpsPort),
+                    "https.keystore", keystore.toString(), "https.keystore.password", "keystore-secret"));
+            try (ControllerProcess https = ControllerProcess.start(secured, artifacts.resolve("controller-https.log"))) {
+                https.awaitHealthy(Duration.ofSeconds(60));
+                ControllerProcess.Credentials admin = https.credentials(Duration.ofSeconds(10));
+                RestClient overTls = RestClient.anonymous(URI.create("https://127.0.0.1:" + httpsPort),
+                        authority.trustingClient());
+                assertEquals(200, overTls.get("/api/v1/health").status());
+                assertEquals(401, overTls.get("/api/v1/controller").status());
+                RestClient.Response info = overTls.withBasic(admin.user(), admin.password()).get("/api/v1/controller");
+                assertEquals(200, info.status(), info.toString());
+                assertTrue(https.log().contains("HTTPS on port " + httpsPort), "the log says where HTTPS listens");
+            }
+        }
     }
 
     private static BundleList.Row greeter() {

@@ -22,7 +22,7 @@ import javax.tools.ToolProvider;
  * A small OSGi bundle built by a test from Java sources: compiled with the JDK's compiler against the
  * framework and the bundles of a distribution (so it sees exactly the packages an app bundle sees),
  * and packed with the manifest headers the test gives. For tests that need an app the distribution
- * does not have, e.g. one registering a REST resource.
+ * does not have, e.g. one registering a REST resource or a web UI page.
  */
 public final class SourceBundle {
 
@@ -36,6 +36,12 @@ public final class SourceBundle {
      */
     public static Path build(ControllerDistribution distribution, Path target, Map<String, String> headers,
             Map<String, String> sources) {
+        return build(distribution, target, headers, sources, Map.of());
+    }
+
+    /** As {@link #build(ControllerDistribution, Path, Map, Map)}, with {@code resources} (jar path to text) packed too. */
+    public static Path build(ControllerDistribution distribution, Path target, Map<String, String> headers,
+            Map<String, String> sources, Map<String, String> resources) {
         try {
             Path work = Files.createTempDirectory("source-bundle-");
             Path src = work.resolve("src");
@@ -57,6 +63,11 @@ public final class SourceBundle {
             int status = javac.run(null, diagnostics, diagnostics, arguments.toArray(String[]::new));
             if (status != 0) {
                 throw new IllegalStateException("compiling the test bundle failed:\n" + diagnostics);
+            }
+            for (Map.Entry<String, String> resource : resources.entrySet()) {
+                Path file = classes.resolve(resource.getKey());
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, resource.getValue());
             }
             jar(classes, target, headers);
             return target;

@@ -76,6 +76,37 @@ public final class TestPki {
         return new Issued(cert, key);
     }
 
+    /**
+     * The certificate and key of {@code issued}, with this CA's certificate as its chain, in a PKCS#12
+     * keystore at {@code target} protected by {@code password}: what a Java server (Jetty) is configured with.
+     */
+    public Path pkcs12(Issued issued, Path target, String password) {
+        openssl("pkcs12", "-export", "-in", issued.certificate().toString(), "-inkey", issued.key().toString(),
+                "-certfile", caCertificate().toString(), "-name", "server", "-out", target.toString(),
+                "-passout", "pass:" + password);
+        return target;
+    }
+
+    /** A TLS client context that trusts exactly this CA. */
+    public javax.net.ssl.SSLContext trustingClient() {
+        try (java.io.InputStream in = Files.newInputStream(caCertificate())) {
+            java.security.KeyStore trusted = java.security.KeyStore.getInstance("PKCS12");
+            trusted.load(null, null);
+            trusted.setCertificateEntry("ca", java.security.cert.CertificateFactory.getInstance("X.509")
+                    .generateCertificate(in));
+            javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory
+                    .getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+            trust.init(trusted);
+            javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLS");
+            context.init(null, trust.getTrustManagers(), null);
+            return context;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("cannot trust " + caCertificate(), e);
+        }
+    }
+
     private static void openssl(String... args) {
         String[] argv = new String[args.length + 1];
         argv[0] = "openssl";

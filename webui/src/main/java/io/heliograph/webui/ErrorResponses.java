@@ -22,6 +22,7 @@ import org.springframework.web.bind.ServletRequestBindingException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
+import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.NoHandlerFoundException;
@@ -48,6 +49,12 @@ final class ErrorResponses implements HandlerExceptionResolver, Ordered {
 
     private static final Logger LOG = LoggerFactory.getLogger(ErrorResponses.class);
 
+    private final ResourceMappings mappings;
+
+    ErrorResponses(ResourceMappings mappings) {
+        this.mappings = mappings;
+    }
+
     @Override
     public int getOrder() {
         return Ordered.HIGHEST_PRECEDENCE;
@@ -57,6 +64,10 @@ final class ErrorResponses implements HandlerExceptionResolver, Ordered {
     public ModelAndView resolveException(HttpServletRequest request, HttpServletResponse response, Object handler,
             Exception ex) {
         ErrorBody body = describe(request, response, ex);
+        if (body.status() == 500 && handler instanceof HandlerMethod method && !mappings.isMapped(method.getBean())) {
+            // The app behind the path stopped while the request ran: its fault is being gone, not a bug.
+            body = ErrorBody.of(503, null, "the app serving " + request.getRequestURI() + " stopped during the request");
+        }
         if (response.isCommitted()) {
             LOG.warn("HTTP {} {}: {} after the response was committed", request.getMethod(), request.getRequestURI(),
                     ex.toString());

@@ -1,5 +1,6 @@
 package io.heliograph.webui;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import org.springframework.http.CacheControl;
@@ -16,14 +17,17 @@ final class HealthResource {
     static final String PATH = "/api/v1/health";
 
     private final Supplier<SwitchService> switches;
+    private final BooleanSupplier serverReady;
 
-    HealthResource(Supplier<SwitchService> switches) {
+    /** DOWN until {@code serverReady} (the HTTP server is all set up) and the switch service is there. */
+    HealthResource(Supplier<SwitchService> switches, BooleanSupplier serverReady) {
         this.switches = switches;
+        this.serverReady = serverReady;
     }
 
     @GetMapping(PATH)
     public ResponseEntity<Health> health() {
-        Health health = Health.of(switches.get());
+        Health health = Health.of(serverReady.getAsBoolean() ? switches.get() : null);
         return ResponseEntity.status(health.up() ? 200 : 503).cacheControl(CacheControl.noStore()).body(health);
     }
 }

@@ -75,6 +75,9 @@ final class OpenApiDocument {
                 .forEach(entry -> {
                     HandlerMethod handler = entry.getValue();
                     for (String pattern : entry.getKey().getPatternValues()) {
+                        if (!describes(pattern)) {
+                            continue;
+                        }
                         String path = openApiPath(pattern);
                         ObjectNode item = byPath.computeIfAbsent(path, p -> NODES.objectNode());
                         for (RequestMethod method : methods(entry.getKey())) {
@@ -105,6 +108,11 @@ final class OpenApiDocument {
         security.putObject("bearerAuth").put("type", "http").put("scheme", "bearer")
                 .put("description", "a token from POST /api/v1/auth/tokens");
         return document;
+    }
+
+    /** Whether the document describes {@code pattern}: everything but the web UI's shell and scripts. */
+    static boolean describes(String pattern) {
+        return !pattern.equals("/") && !pattern.equals("/index.html") && !pattern.startsWith("/ui/");
     }
 
     /** The OpenAPI form of a Spring pattern: {@code /switches/{dpid:[0-9a-f:]+}} -> {@code /switches/{dpid}}. */

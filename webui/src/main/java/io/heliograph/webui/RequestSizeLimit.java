@@ -29,6 +29,9 @@ final class RequestSizeLimit implements Filter {
         }
     }
 
+    /** Largest refused body still read to its end before answering 413. */
+    static final long DRAIN_LIMIT = 16L << 20;
+
     private final long maxBodyBytes;
     private final long maxUploadBytes;
 
@@ -43,8 +46,15 @@ final class RequestSizeLimit implements Filter {
         long limit = isUpload(request) ? maxUploadBytes : maxBodyBytes;
         long declared = request.getContentLengthLong();
         if (declared > limit) {
+            HttpServletResponse response = (HttpServletResponse) res;
+            if (declared <= DRAIN_LIMIT) {
+                // Read what the client is sending anyway, so that it is done writing and reads the 413;
+                // cut short, many clients see only a broken pipe. Beyond this the connection just closes.
+                request.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+            }
+            response.setHeader("Connection", "close");
             ErrorBody.of(413, null, "the request body of " + declared + " bytes is larger than the limit of "
-                    + limit + " bytes").writeTo((HttpServletResponse) res);
+                    + limit + " bytes").writeTo(response);
             return;
         }
         chain.doFilter(declared >= 0 ? request : new Limited(request, limit), res);
@@ -107,9 +117,16 @@ final class RequestSizeLimit implements Filter {
             return n;
         }
 
-        private void count(int n) throws TooLarge {
+        private void count(int n) throws IOException {
             read += n;
             if (read > limit) {
+                // As for a declared length: let the client finish writing (up to a bound) so it reads the 413.
+                byte[] discard = new byte[8192];
+                long drained = read;
+                int got;
+                while (drained < DRAIN_LIMIT && (got = in.read(discard)) > 0) {
+                    drained += got;
+                }
                 throw new TooLarge(limit);
             }
         }

@@ -84,6 +84,11 @@ final class ResourceMappings extends RequestMappingHandlerMapping {
         return true;
     }
 
+    /** Whether {@code resource} is mapped now. */
+    synchronized boolean isMapped(Object resource) {
+        return mapped.containsKey(resource);
+    }
+
     /** Removes the mappings {@link #map} made for {@code resource}; nothing if it was refused. */
     synchronized void unmap(Object resource) {
         List<RequestMappingInfo> registered = mapped.remove(resource);

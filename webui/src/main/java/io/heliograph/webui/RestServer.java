@@ -5,7 +5,10 @@ import java.net.BindException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.io.UncheckedIOException;
 import java.util.EnumSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.List;
 
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
@@ -59,8 +62,12 @@ final class RestServer {
     private Server server;
     private ServerConnector http;
     private ServerConnector https;
+    private volatile boolean ready;
 
-    RestServer(HttpSettings settings, Path dataDir, ControllerView controller) {
+    private final UiPages pages;
+
+    RestServer(HttpSettings settings, Path dataDir, ControllerView controller, UiPages pages) {
+        this.pages = pages;
         this.settings = settings;
         this.dataDir = dataDir;
         this.controller = controller;
@@ -69,8 +76,15 @@ final class RestServer {
     void start() throws IOException {
         SecureRandom random = new SecureRandom();
         AccessTokens tokens = AccessTokens.inDataDirectory(dataDir, random);
-        Authentication authentication = settings.authentication()
-                ? new Authentication(AdminCredentials.inDataDirectory(dataDir, random), tokens) : null;
+        // Hashing a first start's new password takes a good part of a second: beside Jetty's and Spring's start.
+        CompletableFuture<AdminCredentials> admin = settings.authentication() ? CompletableFuture.supplyAsync(() -> {
+            try {
+                return AdminCredentials.inDataDirectory(dataDir, random);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }) : null;
+        Authentication authentication = admin != null ? new Authentication(admin::join, tokens) : null;
         if (authentication == null) {
             LOG.warn("authentication is OFF (authentication=false in etc/io.heliograph.webui.cfg):"
                     + " anyone who reaches the HTTP port controls this controller");
@@ -103,16 +117,29 @@ final class RestServer {
             Throwable root = rootCause(e);
             String what = root instanceof BindException ? "cannot listen for HTTP on " + settings.address() + ":"
                     + settings.port() + (https != null ? " / HTTPS port " + settings.httpsPort() : "") + ": "
-                    + root.getMessage() : "cannot start the HTTP server: " + root;
+                    + root.getMessage() : "cannot start the HTTP server" + (https != null ? " (HTTPS keystore "
+                    + settings.keystore().orElseThrow() + ")" : "") + ": " + root;
             throw new IOException(what, e);
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
-        mappings.map(new HealthResource(controller.switches()));
+        mappings.map(new HealthResource(controller.switches(), () -> ready));
         mappings.map(new TokensResource(tokens));
         mappings.map(new OpenApiResource(mappings, controller.version(), json));
         mappings.map(new ControllerResource(controller, InstanceId.inDataDirectory(dataDir)));
         mappings.map(new MetricsResource(controller));
+        mappings.map(new UiResource(pages));
+        if (admin != null) {
+            try {
+                admin.join();
+            } catch (CompletionException e) {
+                stopQuietly();
+                throw e.getCause() instanceof UncheckedIOException io ? io.getCause()
+                        : new IOException("cannot set up the administrator's credentials", e.getCause());
+            }
+        }
+        // Last: health answering UP is how tests and orchestration learn the server is all there.
+        ready = true;
         LOG.info("HTTP listening on {}:{}{}", settings.address(), http.getLocalPort(),
                 https != null ? ", HTTPS on port " + https.getLocalPort() : "");
     }
@@ -194,7 +221,7 @@ final class RestServer {
         spring.setClassLoader(RestServer.class.getClassLoader());
         spring.registerBean("resourceMappings", ResourceMappings.class, () -> mappings);
         spring.registerBean("handlerAdapter", RequestMappingHandlerAdapter.class, this::handlerAdapter);
-        spring.registerBean("errorResponses", ErrorResponses.class, ErrorResponses::new);
+        spring.registerBean("errorResponses", ErrorResponses.class, () -> new ErrorResponses(mappings));
         spring.registerBean(DispatcherServlet.MULTIPART_RESOLVER_BEAN_NAME, StandardServletMultipartResolver.class,
                 StandardServletMultipartResolver::new);
         return spring;

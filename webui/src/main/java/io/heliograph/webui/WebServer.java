@@ -21,6 +21,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import io.heliograph.core.MessageStatistics;
 import io.heliograph.core.SwitchService;
 import io.heliograph.webui.api.RestResource;
+import io.heliograph.webui.api.UiPage;
 
 /**
  * The controller's HTTP server as a component: it runs a {@link RestServer} with the configuration of
@@ -77,6 +78,7 @@ public class WebServer {
     volatile MessageStatistics messages;
 
     private final Set<RestResource> resources = ConcurrentHashMap.newKeySet();
+    private final UiPages pages = new UiPages();
     private RestServer server;
 
     @Activate
@@ -88,7 +90,7 @@ public class WebServer {
 
     synchronized void activate(Path dataDir, HttpSettings settings, String version) throws IOException {
         RestServer starting = new RestServer(settings, dataDir,
-                new ControllerView(version, () -> switches, () -> messages));
+                new ControllerView(version, () -> switches, () -> messages), pages);
         starting.start();
         server = starting;
         resources.forEach(server::map);
@@ -116,6 +118,17 @@ public class WebServer {
         if (server != null) {
             server.unmap(resource);
         }
+    }
+
+    /** Pages need no running server: the navigation asks for the list each time. */
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "removePage")
+    void addPage(UiPage page) {
+        pages.add(page);
+    }
+
+    void removePage(UiPage page) {
+        pages.remove(page);
     }
 
     /** The running server, for tests in this package. */

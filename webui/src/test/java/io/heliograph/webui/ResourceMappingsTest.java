@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -45,6 +50,20 @@ class ResourceMappingsTest {
         @GetMapping("/api/v1/test/rival")
         public Map<String, String> own() {
             return Map.of("text", "rival's own");
+        }
+    }
+
+    /** Answers only when released, and then fails: as an app whose services went away mid-request. */
+    @RestController
+    static class Stopping implements RestResource {
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+
+        @GetMapping("/api/v1/test/stopping")
+        public Map<String, String> answer() throws InterruptedException {
+            entered.countDown();
+            release.await(30, TimeUnit.SECONDS);
+            throw new IllegalStateException("its services are gone");
         }
     }
 
@@ -106,6 +125,21 @@ class ResourceMappingsTest {
         server.server().unmap(first);
         assertTrue(server.server().map(rival), "the path is free again");
         assertEquals("{\"text\":\"rival\"}", server.get("/api/v1/test/greeting").body());
+    }
+
+    @Test
+    void aRequestRunningWhileItsAppStopsIsUnavailableNotAServerFault() throws Exception {
+        server = new RunningServer(dataDir);
+        Stopping app = new Stopping();
+        server.component.addResource(app);
+        CompletableFuture<HttpResponse<String>> pending = HttpClient.newHttpClient().sendAsync(
+                server.request("/api/v1/test/stopping").GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertTrue(app.entered.await(30, TimeUnit.SECONDS), "the request reached the resource");
+        server.component.removeResource(app);
+        app.release.countDown();
+        HttpResponse<String> answer = pending.get(30, TimeUnit.SECONDS);
+        assertEquals(503, answer.statusCode(), answer.body());
+        assertTrue(answer.body().contains("stopped during the request"), answer.body());
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import io.heliograph.webui.ErrorBody;
 import jakarta.servlet.Filter;
@@ -26,10 +27,11 @@ public final class Authentication implements Filter {
     public static final String PRINCIPAL = "io.heliograph.webui.principal";
     static final String REALM = "Heliograph";
 
-    private final AdminCredentials admin;
+    private final Supplier<AdminCredentials> admin;
     private final AccessTokens tokens;
 
-    public Authentication(AdminCredentials admin, AccessTokens tokens) {
+    /** {@code admin} may still be being made (a first start hashes the new password meanwhile). */
+    public Authentication(Supplier<AdminCredentials> admin, AccessTokens tokens) {
         this.admin = admin;
         this.tokens = tokens;
     }
@@ -92,7 +94,7 @@ public final class Authentication implements Filter {
                 return Optional.empty();
             }
             String user = decoded.substring(0, colon);
-            return admin.verify(user, decoded.substring(colon + 1)) ? Optional.of(user) : Optional.empty();
+            return admin.get().verify(user, decoded.substring(colon + 1)) ? Optional.of(user) : Optional.empty();
         }
         return Optional.empty();
     }

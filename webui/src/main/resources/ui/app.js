@@ -1,0 +1,188 @@
+// The web UI's shell: log in (a bearer token made from the administrator's password), a navigation
+// of the built-in pages and of those apps contribute (/api/v1/ui/pages), and a hash router that
+// renders the page whose id is in the address (#/<id>). A page is an ES module exporting
+// render(element, api); api calls the REST API with the session's token.
+
+const TOKEN = 'heliograph.token';
+const TOKEN_ID = 'heliograph.tokenId';
+const $ = (id) => document.getElementById(id);
+
+class ApiError extends Error {
+  constructor(status, body) {
+    super(body && body.message ? body.message : 'HTTP ' + status);
+    this.status = status;
+    this.field = body && body.field;
+  }
+}
+
+async function call(method, path, body, authorization) {
+  const headers = { 'X-Requested-With': 'heliograph-ui', 'Accept': 'application/json' };
+  const token = sessionStorage.getItem(TOKEN);
+  if (authorization) headers.Authorization = authorization;
+  else if (token) headers.Authorization = 'Bearer ' + token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  const json = text && (response.headers.get('Content-Type') || '').startsWith('application/json') ? JSON.parse(text) : text;
+  if (response.status === 401 && !authorization) {
+    sessionStorage.removeItem(TOKEN);
+    showLogin();
+  }
+  if (!response.ok) throw new ApiError(response.status, json);
+  return json;
+}
+
+export const api = {
+  get: (path) => call('GET', path),
+  post: (path, body) => call('POST', path, body),
+  put: (path, body) => call('PUT', path, body),
+  delete: (path) => call('DELETE', path),
+};
+
+const builtIn = [
+  { id: 'overview', title: 'Overview', render: renderOverview },
+  { id: 'api', title: 'API', render: renderApi },
+];
+let contributed = [];
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function showLogin() {
+  $('login').hidden = false;
+  $('nav').hidden = true;
+  $('logout').hidden = true;
+  $('page').replaceChildren();
+}
+
+async function login(event) {
+  event.preventDefault();
+  const form = new FormData($('login'));
+  const basic = 'Basic ' + btoa(form.get('user') + ':' + form.get('password'));
+  try {
+    const created = await call('POST', '/api/v1/auth/tokens', { name: 'web UI ' + new Date().toISOString() }, basic);
+    sessionStorage.setItem(TOKEN, created.token);
+    sessionStorage.setItem(TOKEN_ID, created.id);
+    $('login-error').textContent = '';
+    $('login').reset();
+    await start();
+  } catch (e) {
+    $('login-error').textContent = e.status === 401 ? 'Wrong user or password.' : e.message;
+  }
+}
+
+async function logout() {
+  const id = sessionStorage.getItem(TOKEN_ID);
+  if (id) {
+    try { await api.delete('/api/v1/auth/tokens/' + encodeURIComponent(id)); } catch (e) { /* already gone */ }
+  }
+  sessionStorage.removeItem(TOKEN);
+  sessionStorage.removeItem(TOKEN_ID);
+  showLogin();
+}
+
+async function refreshNavigation() {
+  try {
+    contributed = await api.get('/api/v1/ui/pages');
+  } catch (e) {
+    return;
+  }
+  const current = location.hash.replace(/^#\//, '') || 'overview';
+  const links = [...builtIn, ...contributed].map((p) =>
+    el('a', { href: '#/' + p.id, class: p.id === current ? 'active' : '' }, p.title));
+  $('nav').replaceChildren(...links);
+  // A page whose app stopped leaves the navigation; if it is open, go back to the overview.
+  if (![...builtIn, ...contributed].some((p) => p.id === current)) location.hash = '#/overview';
+}
+
+async function route() {
+  if (!sessionStorage.getItem(TOKEN)) return showLogin();
+  const id = location.hash.replace(/^#\//, '') || 'overview';
+  await refreshNavigation();
+  const page = $('page');
+  page.replaceChildren();
+  try {
+    const own = builtIn.find((p) => p.id === id);
+    if (own) return await own.render(page, api);
+    const theirs = contributed.find((p) => p.id === id);
+    if (!theirs) return;
+    const module = await import(theirs.script + '?v=' + Date.now());
+    await module.render(page, api);
+  } catch (e) {
+    page.replaceChildren(el('p', { class: 'error' }, e.message));
+  }
+}
+
+async function renderOverview(element) {
+  const c = await api.get('/api/v1/controller');
+  const rows = [
+    ['Version', c.version], ['Instance', c.instanceId], ['Up since', c.started],
+    ['Switches', c.switches < 0 ? 'OpenFlow not running' : c.switches],
+    ['Heap used', Math.round(c.memory.heapUsed / 1048576) + ' MiB'], ['Threads', c.threads],
+  ];
+  if (c.messages) {
+    for (const [type, n] of Object.entries(c.messages.dispatched)) rows.push([type + ' messages', n]);
+  }
+  element.append(el('h1', {}, 'Controller'),
+    el('table', {}, ...rows.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, String(v))))));
+}
+
+function schemaText(schema, components, depth = 0) {
+  if (!schema) return '';
+  if (schema.$ref) {
+    const name = schema.$ref.split('/').pop();
+    return depth > 2 ? name : name + ' ' + schemaText(components[name], components, depth + 1);
+  }
+  if (schema.allOf) return schemaText(schema.allOf[0], components, depth);
+  if (schema.type === 'array') return '[' + schemaText(schema.items, components, depth) + ']';
+  if (schema.enum) return schema.enum.join(' | ');
+  if (schema.properties) {
+    return '{ ' + Object.entries(schema.properties)
+      .map(([k, v]) => k + ': ' + schemaText(v, components, depth + 1)).join(', ') + ' }';
+  }
+  if (schema.additionalProperties) return '{ string: ' + schemaText(schema.additionalProperties, components, depth) + ' }';
+  return schema.format ? schema.type + ' (' + schema.format + ')' : (schema.type || 'any');
+}
+
+async function renderApi(element) {
+  const doc = await api.get('/api/v1/openapi.json');
+  const components = (doc.components && doc.components.schemas) || {};
+  element.append(el('h1', {}, doc.info.title + ' ' + doc.info.version), el('p', { class: 'hint' }, doc.info.description));
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const details = el('details', {}, el('summary', {}, el('span', { class: 'method' }, method), ' ',
+        el('span', { class: 'path' }, path), op.summary ? ' - ' + op.summary : ''));
+      const rows = (op.parameters || []).map((p) => el('tr', {}, el('td', {}, p.in), el('td', { class: 'path' }, p.name),
+        el('td', {}, p.required ? 'required' : 'optional'), el('td', {}, schemaText(p.schema, components)),
+        el('td', {}, p.description || '')));
+      if (rows.length) details.append(el('table', {}, ...rows));
+      if (op.requestBody) {
+        const [type, media] = Object.entries(op.requestBody.content)[0];
+        details.append(el('p', {}, 'Body (' + type + '): ', el('code', {}, schemaText(media.schema, components))));
+      }
+      for (const [status, response] of Object.entries(op.responses)) {
+        const content = response.content && Object.values(response.content)[0];
+        details.append(el('p', {}, status + ': ' + response.description + ' ',
+          el('code', {}, content ? schemaText(content.schema, components) : '')));
+      }
+      element.append(details);
+    }
+  }
+}
+
+async function start() {
+  $('login').hidden = true;
+  $('nav').hidden = false;
+  $('logout').hidden = false;
+  await route();
+}
+
+$('login').addEventListener('submit', login);
+$('logout').addEventListener('click', logout);
+window.addEventListener('hashchange', route);
+setInterval(() => { if (sessionStorage.getItem(TOKEN)) refreshNavigation(); }, 5000);
+start();
