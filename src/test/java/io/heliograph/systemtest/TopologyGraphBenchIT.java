@@ -7,7 +7,8 @@ import io.heliograph.testbed.ArtifactDirectory;
 import io.heliograph.testbed.Browser;
 import io.heliograph.testbed.Cleanup;
 import io.heliograph.testbed.Poll;
-import io.heliograph.testbed.StaticFiles;
+import io.heliograph.testbed.ControllerDistribution;
+import io.heliograph.testbed.ControllerProcess;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +30,9 @@ import org.openqa.selenium.interactions.WheelInput;
  * panning and zooming; it asserts only what the graph must do whatever the machine's speed: draw every
  * switch, fold hosts into per-switch counts until zoomed in, cull what is off screen, follow a drag,
  * and show the right switch or host when one is clicked or searched for.
+ *
+ * <p>The page comes from a real controller (the web bundle serves {@code /ui/topology/}); the synthetic
+ * network is generated in the page, so no switch is involved.
  *
  * <p>Interactive is defined as: the first frame with the whole graph has been drawn AND the page has
  * handled a real input event after it. The test moves the mouse over the page (WebDriver input, which
@@ -339,19 +343,38 @@ class TopologyGraphBenchIT {
         return values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
     }
 
-    /** Where the web UI is served: the resources directory, by a small file server of the test's own. */
-    private record GraphSite(StaticFiles files) implements AutoCloseable {
+    /** The web UI's files as the controller serves them: a real controller from the built distribution. */
+    private record GraphSite(ControllerDistribution distribution, ControllerProcess controller) implements AutoCloseable {
         static GraphSite start(Path artifacts) {
-            return new GraphSite(StaticFiles.serve(Path.of("../../webui/src/main/resources/ui")));
+            ControllerDistribution distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
+            ControllerProcess controller = null;
+            try {
+                controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
+                controller.awaitHealthy(Duration.ofSeconds(60));
+                return new GraphSite(distribution, controller);
+            } catch (RuntimeException | Error e) {
+                Cleanup cleanup = new Cleanup("the controller that failed to start");
+                cleanup.close("controller", controller);
+                cleanup.close("distribution copy", distribution);
+                try {
+                    cleanup.finish();
+                } catch (IllegalStateException incomplete) {
+                    e.addSuppressed(incomplete);
+                }
+                throw e;
+            }
         }
 
         URI ui() {
-            return files.uri();
+            return URI.create("http://127.0.0.1:" + controller.httpPort() + "/ui/");
         }
 
         @Override
         public void close() {
-            files.close();
+            Cleanup cleanup = new Cleanup("TopologyGraphBenchIT controller");
+            cleanup.close("controller", controller);
+            cleanup.close("distribution copy", distribution);
+            cleanup.finish();
         }
     }
 }

@@ -52,8 +52,8 @@ export class LinkLayer {
         this.start(target);
       }
     }
-    if (image !== null && image.scene === scene) {
-      this.blit(ctx, viewport);
+    if (image !== null) {
+      this.blit(ctx, viewport); // an image of the topology before an update, until the new one is ready
     }
     return { linksDrawn: image?.scene === scene ? image.linksDrawn : 0, complete: exact };
   }
