@@ -19,7 +19,7 @@ import io.heliograph.webui.api.ApiException;
 import io.heliograph.webui.api.UiPage;
 
 /**
- * The web UI: the single-page app's shell ({@code /}, {@code /ui/<file>}, from this bundle), the
+ * The web UI: the single-page app's shell ({@code /}, {@code /ui/<path>}, from this bundle), the
  * list of pages apps contribute ({@code /api/v1/ui/pages}) and each page's script at a stable URL
  * ({@code /ui/pages/<id>.js}). Scripts and the shell are public: the browser loads ES modules with
  * {@code import()}, which sends no Authorization header; the data they show comes from the API, which
@@ -30,12 +30,14 @@ import io.heliograph.webui.api.UiPage;
 final class UiResource {
 
     static final String PAGES = "/api/v1/ui/pages";
-    private static final Pattern SHELL_FILE = Pattern.compile("[a-z0-9-]+\\.(js|css|html|svg)");
+    /** A file of the shell: folders and a name of lower-case letters, digits and dashes; nothing else. */
+    private static final Pattern SHELL_FILE = Pattern.compile("([a-z0-9-]+/)*[a-z0-9-]+\\.(js|css|html|svg|json)");
     private static final Map<String, MediaType> TYPES = Map.of(
             "js", MediaType.valueOf("text/javascript;charset=utf-8"),
             "css", MediaType.valueOf("text/css;charset=utf-8"),
             "html", MediaType.valueOf("text/html;charset=utf-8"),
-            "svg", MediaType.valueOf("image/svg+xml"));
+            "svg", MediaType.valueOf("image/svg+xml"),
+            "json", MediaType.APPLICATION_JSON);
 
     /** A page as the navigation lists it: {@code script} is where the UI imports it from. */
     record Page(String id, String title, String script) {
@@ -73,8 +75,11 @@ final class UiResource {
         return shellFile("index.html");
     }
 
-    @GetMapping("/ui/{file}")
+    @GetMapping("/ui/{*file}")
     public ResponseEntity<byte[]> shellFile(@PathVariable String file) {
+        if (file.startsWith("/")) {
+            file = file.substring(1);   // a catch-all variable keeps its leading slash
+        }
         if (!SHELL_FILE.matcher(file).matches()) {
             throw ApiException.notFound("file", "no UI file '" + file + "'");
         }

@@ -44,7 +44,12 @@ class UiResourceTest {
         assertTrue(app.headers().firstValue("Content-Type").orElse("").startsWith("text/javascript"));
         assertTrue(app.body().contains("/api/v1/ui/pages"));
 
+        var nested = server.getWithout("/ui/topology/topology-graph.js");   // the shell imports its parts by path
+        assertEquals(200, nested.statusCode(), nested.body());
+        assertTrue(nested.headers().firstValue("Content-Type").orElse("").startsWith("text/javascript"));
+
         assertEquals(404, server.getWithout("/ui/missing.js").statusCode());
+        assertEquals(404, server.getWithout("/ui/Topology/x.js").statusCode());
         assertTrue(server.getWithout("/ui/%2e%2e%2fWebServer.class").statusCode() >= 400, "no way out of ui/");
     }
 
