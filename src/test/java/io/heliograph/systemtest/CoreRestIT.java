@@ -10,6 +10,7 @@ import io.heliograph.testbed.ArtifactDirectory;
 import io.heliograph.testbed.Bridge;
 import io.heliograph.testbed.BundleJar;
 import io.heliograph.testbed.Cleanup;
+import io.heliograph.testbed.Command;
 import io.heliograph.testbed.ControllerDistribution;
 import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.FatTree;
@@ -49,9 +50,11 @@ import org.junit.jupiter.api.Timeout;
  * {@code /pipelines} and the Floodlight {@code /wm/core} aliases against the real distribution and a
  * k=4 fat tree of real Open vSwitch bridges (plus one OpenFlow 1.0 bridge). What the API says about
  * a switch is compared with what {@code ovs-ofctl} and {@code ovs-vsctl} say; error cases are checked
- * with their status and JSON body; a bundle is installed, started, updated, stopped and uninstalled
- * over REST (its listener joins and leaves the PACKET_IN pipeline); and the write endpoints' bodies
- * are fuzzed: never a 5xx, and a refused request changes nothing.
+ * with their status and JSON body; an app (static flows) is installed, started, updated, stopped and
+ * uninstalled over REST in the running controller (its REST path answers and goes away, its listener
+ * joins and leaves the ERROR pipeline); the write endpoints' bodies are
+ * fuzzed (never a 5xx, and a refused request changes nothing); every core endpoint is in the OpenAPI
+ * document; and a switch frozen mid-request (ovs-vswitchd stopped by its pid) is a 504.
  */
 @Timeout(600)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -61,6 +64,7 @@ class CoreRestIT {
     private static final Duration CONNECT = Duration.ofSeconds(60);
     private static final Duration SETTLE = Duration.ofSeconds(20);
     private static final String JAR = "application/java-archive";
+    private static final String STATIC_FLOWS = "/api/v1/staticflows";
     private static final Pattern SHOW_PORT = Pattern.compile("^\\s*(\\d+|LOCAL)\\(([^)]+)\\): addr:",
             Pattern.MULTILINE);
     private static final Pattern DUMP_PORT_RX = Pattern.compile("port\\s+\"?(\\w+)\"?: rx pkts=(\\d+)");
@@ -71,15 +75,17 @@ class CoreRestIT {
     private static FatTree tree;
     private static Bridge of10;
     private static RestClient rest;
-    /** The learning switch jar of the built distribution, taken out of this copy to be installed over REST. */
-    private static Path learningSwitchJar;
+    /** The static flows app of the built distribution, taken out of this copy to be installed over REST. */
+    private static Path staticFlowsJar;
 
     @BeforeAll
     static void start() {
         Path artifacts = ArtifactDirectory.forTest("CoreRestIT");
-        learningSwitchJar = hotJar(ControllerDistribution.built().resolve("hot"), "learningswitch");
+        staticFlowsJar = hotJar(ControllerDistribution.built().resolve("hot"), "staticflows");
         distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
+        // forwarding alone forwards (the learning switch stays configured in the PACKET_IN order, stopped)
         distribution.removeApp("heliograph-learningswitch");
+        distribution.removeApp("heliograph-staticflows");
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(Duration.ofSeconds(60));
         rest = controller.rest();
@@ -453,45 +459,53 @@ class CoreRestIT {
     @Test
     @Order(30)
     void hotSwapOverRest() throws IOException {
-        String version = BundleJar.version(learningSwitchJar);
+        String version = BundleJar.version(staticFlowsJar);
         String first = BundleJar.nextMicro(version, "rest1");
         String second = BundleJar.nextMicro(first, "rest2");
-        Path jar1 = distribution.home().resolve("learningswitch-" + first + ".jar");
-        Path jar2 = distribution.home().resolve("learningswitch-" + second + ".jar");
-        BundleJar.rebuildWithVersion(learningSwitchJar, jar1, first);
-        BundleJar.rebuildWithVersion(learningSwitchJar, jar2, second);
-        String symbolicName = BundleJar.symbolicName(learningSwitchJar);
-        assertFalse(packetInListeners().contains("learningswitch"), "learning switch already running");
+        Path jar1 = distribution.home().resolve("staticflows-" + first + ".jar");
+        Path jar2 = distribution.home().resolve("staticflows-" + second + ".jar");
+        BundleJar.rebuildWithVersion(staticFlowsJar, jar1, first);
+        BundleJar.rebuildWithVersion(staticFlowsJar, jar2, second);
+        assertEquals(404, rest.get(STATIC_FLOWS).status(), "the static flows app is not there yet");
+        assertFalse(listeners("ERROR").contains("staticflows"));
 
         Response installed = rest.upload("/api/v1/bundles", "file", jar1);
         assertEquals(201, installed.status(), installed.toString());
         long id = installed.json().get("id").asLong();
-        assertEquals("/api/v1/bundles/" + id, installed.header("Location").orElseThrow().replaceFirst("^https?://[^/]+", ""));
-        assertEquals(symbolicName, installed.json().get("symbolicName").asText());
+        assertTrue(installed.header("Location").orElseThrow().endsWith("/api/v1/bundles/" + id), installed.toString());
+        assertEquals(BundleJar.symbolicName(staticFlowsJar), installed.json().get("symbolicName").asText());
         assertEquals(first, installed.json().get("version").asText());
         assertEquals("INSTALLED", installed.json().get("state").asText());
+        assertEquals(404, rest.get(STATIC_FLOWS).status(), "an installed, unstarted app serves nothing");
 
+        // start: its REST resource is mapped and its listener joins the ERROR pipeline
         assertEquals("ACTIVE", ok(rest.post("/api/v1/bundles/" + id + "/start", "")).get("state").asText());
-        Poll.until("the learning switch to join the PACKET_IN pipeline", SETTLE, CoreRestIT::packetInListeners,
-                l -> l.contains("learningswitch"));
-        assertEquals("ACTIVE", controller.bundles(SETTLE).find(BundleJar.name(learningSwitchJar)).orElseThrow().state()
-                .toUpperCase());
+        Poll.until("the static flows app's REST path to answer", SETTLE, () -> rest.get(STATIC_FLOWS).status(),
+                status -> status == 200);
+        Poll.until("the static flows app to join the ERROR pipeline", SETTLE, () -> listeners("ERROR"),
+                l -> l.contains("staticflows"));
+        assertEquals("Active", controller.bundles(SETTLE).find(BundleJar.name(staticFlowsJar)).orElseThrow().state());
 
+        // update with a new jar: same bundle, new version, running again
         Response updated = rest.send("PUT", "/api/v1/bundles/" + id, JAR, Files.readAllBytes(jar2));
         assertEquals(200, updated.status(), updated.toString());
         assertEquals(second, updated.json().get("version").asText());
         assertEquals(id, updated.json().get("id").asLong(), "the update installed a second bundle");
-        Poll.until("the updated learning switch to be active", SETTLE,
-                () -> ok(rest.get("/api/v1/bundles/" + id)), b -> b.get("state").asText().equals("ACTIVE"));
-        Poll.until("the updated learning switch in the PACKET_IN pipeline", SETTLE, CoreRestIT::packetInListeners,
-                l -> l.contains("learningswitch"));
+        Poll.until("the updated app to be active", SETTLE, () -> ok(rest.get("/api/v1/bundles/" + id)),
+                b -> b.get("state").asText().equals("ACTIVE"));
+        Poll.until("the updated app's REST path to answer", SETTLE, () -> rest.get(STATIC_FLOWS).status(),
+                status -> status == 200);
 
+        // stop: the path goes away (404, not 500) and the listener leaves
         assertEquals("RESOLVED", ok(rest.post("/api/v1/bundles/" + id + "/stop", "")).get("state").asText());
-        Poll.until("the learning switch to leave the PACKET_IN pipeline", SETTLE, CoreRestIT::packetInListeners,
-                l -> !l.contains("learningswitch"));
+        Poll.until("the static flows app's REST path to go away", SETTLE, () -> rest.get(STATIC_FLOWS).status(),
+                status -> status == 404);
+        Poll.until("the static flows app to leave the ERROR pipeline", SETTLE, () -> listeners("ERROR"),
+                l -> !l.contains("staticflows"));
 
         assertEquals("UNINSTALLED", ok(rest.delete("/api/v1/bundles/" + id)).get("state").asText());
         refused(rest.get("/api/v1/bundles/" + id), 404, "id", "no bundle " + id + " is installed");
+        assertTrue(controller.isAlive(), "the controller JVM did not survive the hot swap");
         tree.hosts().get(0).awaitReachable(tree.hosts().get(15), SETTLE);
     }
 
@@ -511,7 +525,7 @@ class CoreRestIT {
         refused(rest.post("/api/v1/bundles/0/stop", ""), 409, "id", "OSGi framework itself");
         refused(rest.delete("/api/v1/bundles/0"), 409, "id", "OSGi framework itself");
         refused(rest.post("/api/v1/bundles/" + webui + "/stop", ""), 409, "id", "serves this API");
-        refused(rest.send("PUT", "/api/v1/bundles/" + webui, JAR, Files.readAllBytes(learningSwitchJar)), 409,
+        refused(rest.send("PUT", "/api/v1/bundles/" + webui, JAR, Files.readAllBytes(staticFlowsJar)), 409,
                 "id", "serves this API");
         refused(rest.get("/api/v1/bundles/x1"), 400, "id", "is not a bundle id");
         refused(rest.post("/api/v1/bundles/424242/start", ""), 404, "id", "no bundle 424242 is installed");
@@ -530,7 +544,7 @@ class CoreRestIT {
     @Order(32)
     void fuzzedUploadsNeverFailTheServerNorInstallWhatWasRefused() throws IOException {
         Random random = new Random(5);
-        byte[] valid = Files.readAllBytes(learningSwitchJar);
+        byte[] valid = Files.readAllBytes(staticFlowsJar);
         int created = 0;
         for (int i = 0; i < 120; i++) {
             byte[] body = i % 3 == 0 ? randomBytes(random) : mutate(valid, random);
@@ -551,6 +565,57 @@ class CoreRestIT {
         System.out.printf("bundle upload fuzz: 120 uploads, %d still valid bundles, none a server error%n", created);
     }
 
+    @Test
+    @Order(35)
+    void everyCoreEndpointIsInTheOpenApiDocumentWithASummary() {
+        JsonNode paths = ok(rest.get("/api/v1/openapi.json")).get("paths");
+        Map<String, List<String>> expected = new TreeMap<>();
+        expected.put("/api/v1/switches", List.of("get"));
+        for (String sub : List.of("", "/ports", "/flows", "/tables", "/groups", "/meters", "/description",
+                "/statistics", "/statistics/aggregate", "/role")) {
+            expected.put("/api/v1/switches/{dpid}" + sub, List.of("get"));
+        }
+        expected.put("/api/v1/bundles", List.of("get", "post"));
+        expected.put("/api/v1/bundles/{id}", List.of("get", "put", "delete"));
+        expected.put("/api/v1/bundles/{id}/start", List.of("post"));
+        expected.put("/api/v1/bundles/{id}/stop", List.of("post"));
+        expected.put("/api/v1/pipelines", List.of("get"));
+        expected.put("/api/v1/pipelines/{type}", List.of("get", "put"));
+        expected.put("/wm/core/controller/switches/json", List.of("get"));
+        expected.put("/wm/core/switch/{switchId}/{statType}/json", List.of("get"));
+        int operations = 0;
+        for (Map.Entry<String, List<String>> e : expected.entrySet()) {
+            JsonNode path = paths.get(e.getKey());
+            assertTrue(path != null, e.getKey() + " missing from the OpenAPI paths " + fieldNames(paths));
+            for (String method : e.getValue()) {
+                JsonNode operation = path.get(method);
+                assertTrue(operation != null && !operation.path("summary").asText().isBlank(),
+                        method + " " + e.getKey() + " undocumented: " + path);
+                operations++;
+            }
+        }
+        System.out.printf("core REST: %d paths, %d operations, all in the OpenAPI document with a summary%n",
+                expected.size(), operations);
+    }
+
+    /** Last: it freezes every switch for a few seconds. */
+    @Test
+    @Order(40)
+    void aSwitchThatDoesNotAnswerIs504() throws IOException {
+        Bridge edge = tree.edge().get(3).get(1);
+        String pid = Files.readString(testbed.ovs().dir().resolve("ovs-vswitchd.pid")).strip();
+        Command.of("kill", "-STOP", pid).check();
+        Response r;
+        try {
+            r = rest.get("/api/v1/switches/" + edge.dpid() + "/flows");
+        } finally {
+            Command.of("kill", "-CONT", pid).check();
+        }
+        refused(r, 504, null, "did not answer the flow statistics request within 5000 ms");
+        Poll.until("the thawed switch to answer again", CONNECT,
+                () -> rest.get("/api/v1/switches/" + edge.dpid() + "/flows").status(), status -> status == 200);
+    }
+
     // --- helpers ---
 
     private static JsonNode ok(Response r) {
@@ -567,8 +632,8 @@ class CoreRestIT {
         assertTrue(body.get("message").asText().contains(messagePart), "'" + messagePart + "' not in " + r);
     }
 
-    private static List<String> packetInListeners() {
-        return texts(ok(rest.get("/api/v1/pipelines/PACKET_IN")).get("listeners"));
+    private static List<String> listeners(String type) {
+        return texts(ok(rest.get("/api/v1/pipelines/" + type)).get("listeners"));
     }
 
     private static long rxPackets(Bridge bridge, String port) {

@@ -27,6 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
 import io.heliograph.webui.api.ApiException;
+import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -38,12 +39,14 @@ import io.heliograph.webui.api.RestResource;
  */
 @Component(service = RestResource.class)
 @RestController
+@ApiDescription("The OSGi bundles of the running controller and their life cycle (hot swap)")
 @RequestMapping(path = "/api/v1/bundles", produces = "application/json")
 public class BundleResource implements RestResource {
 
     static final String JAR = "application/java-archive";
     static final String OCTETS = "application/octet-stream";
     static final String MULTIPART = "multipart/form-data";
+    static final String ID = "bundle id, as the list gives it";
     /** Where uploads are installed from, as far as the framework knows. */
     static final String LOCATION_PREFIX = "rest-upload:";
 
@@ -59,55 +62,65 @@ public class BundleResource implements RestResource {
         this.context = context;
     }
 
+    @ApiDescription("Every bundle with its state and version")
     @GetMapping
     public List<BundleInfo> list() {
         return Arrays.stream(context.getBundles()).sorted(Comparator.comparingLong(Bundle::getBundleId))
                 .map(BundleResource::info).toList();
     }
 
+    @ApiDescription("One bundle")
     @GetMapping("/{id}")
-    public BundleInfo one(@PathVariable("id") String id) {
+    public BundleInfo one(@ApiDescription(ID) @PathVariable String id) {
         return info(find(id));
     }
 
+    @ApiDescription("Installs the bundle jar uploaded as the multipart field file")
     @PostMapping(consumes = MULTIPART)
     public ResponseEntity<BundleInfo> installUpload(@RequestParam(name = "file", required = false) MultipartFile file)
             throws IOException {
         return install(BundleJarUpload.of(file == null ? null : file.getBytes()));
     }
 
+    @ApiDescription("Installs the bundle jar sent as the body (application/java-archive)")
     @PostMapping(consumes = {JAR, OCTETS})
     public ResponseEntity<BundleInfo> installBody(@RequestBody(required = false) byte[] jar) {
         return install(BundleJarUpload.of(jar));
     }
 
+    @ApiDescription("Starts a bundle")
     @PostMapping("/{id}/start")
-    public BundleInfo start(@PathVariable("id") String id) {
+    public BundleInfo start(@ApiDescription(ID) @PathVariable String id) {
         Bundle bundle = changeable(id, "started");
         run(bundle, "start", bundle::start);
         return info(bundle);
     }
 
+    @ApiDescription("Stops a bundle")
     @PostMapping("/{id}/stop")
-    public BundleInfo stop(@PathVariable("id") String id) {
+    public BundleInfo stop(@ApiDescription(ID) @PathVariable String id) {
         Bundle bundle = changeable(id, "stopped");
         run(bundle, "stop", bundle::stop);
         return info(bundle);
     }
 
+    @ApiDescription("Updates a bundle from the jar uploaded as the multipart field file (same symbolic name)")
     @PutMapping(path = "/{id}", consumes = MULTIPART)
-    public BundleInfo updateUpload(@PathVariable("id") String id,
+    public BundleInfo updateUpload(@ApiDescription(ID) @PathVariable String id,
             @RequestParam(name = "file", required = false) MultipartFile file) throws IOException {
         return update(id, BundleJarUpload.of(file == null ? null : file.getBytes()));
     }
 
+    @ApiDescription("Updates a bundle from the jar sent as the body (same symbolic name)")
     @PutMapping(path = "/{id}", consumes = {JAR, OCTETS})
-    public BundleInfo updateBody(@PathVariable("id") String id, @RequestBody(required = false) byte[] jar) {
+    public BundleInfo updateBody(@ApiDescription(ID) @PathVariable String id,
+            @RequestBody(required = false) byte[] jar) {
         return update(id, BundleJarUpload.of(jar));
     }
 
+    @ApiDescription("Uninstalls a bundle")
     @DeleteMapping("/{id}")
-    public BundleInfo uninstall(@PathVariable("id") String id) {
+    public BundleInfo uninstall(@ApiDescription(ID) @PathVariable String id) {
         Bundle bundle = changeable(id, "uninstalled");
         synchronized (this) {
             run(bundle, "uninstall", bundle::uninstall);
@@ -215,8 +228,8 @@ public class BundleResource implements RestResource {
     static BundleInfo info(Bundle b) {
         String name = b.getHeaders("").get(Constants.BUNDLE_NAME);
         boolean fragment = b.getHeaders("").get(Constants.FRAGMENT_HOST) != null;
-        return new BundleInfo(b.getBundleId(), b.getSymbolicName(), name, b.getVersion().toString(), state(b.getState()),
-                b.getLocation(), fragment);
+        return new BundleInfo(b.getBundleId(), b.getSymbolicName(), name, b.getVersion().toString(),
+                state(b.getState()), b.getLocation(), fragment);
     }
 
     static String state(int state) {

@@ -26,6 +26,7 @@ import org.springframework.web.bind.annotation.RestController;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.SwitchService;
 import io.heliograph.webui.api.ApiException;
+import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -37,6 +38,7 @@ import io.heliograph.webui.api.RestResource;
  */
 @Component(service = RestResource.class)
 @RestController
+@ApiDescription("Floodlight 1.x compatible switch paths, in Floodlight's JSON shapes")
 public class FloodlightCoreResource implements RestResource {
 
     private static final Logger LOG = LoggerFactory.getLogger(FloodlightCoreResource.class);
@@ -54,6 +56,7 @@ public class FloodlightCoreResource implements RestResource {
 
     volatile Duration timeout = SwitchQueries.DEFAULT_TIMEOUT;
 
+    @ApiDescription("The connected switches, as Floodlight lists them")
     @GetMapping(path = "/wm/core/controller/switches/json", produces = "application/json")
     public List<Map<String, Object>> switches() {
         return queries().service().getSwitches().values().stream()
@@ -61,8 +64,12 @@ public class FloodlightCoreResource implements RestResource {
                 .map(FloodlightShapes::switchLine).toList();
     }
 
+    @ApiDescription("A switch's statistics as Floodlight answers them; switchId all for every switch")
     @GetMapping(path = "/wm/core/switch/{switchId}/{statType}/json", produces = "application/json")
-    public Map<String, Object> statistics(@PathVariable("switchId") String switchId, @PathVariable("statType") String statType) {
+    public Map<String, Object> statistics(
+            @ApiDescription("datapath id (00:00:00:00:00:00:00:01, 0x1 or 1) or all") @PathVariable String switchId,
+            @ApiDescription("port, port-desc, flow, aggregate, desc, features, table, group, group-desc, meter or "
+                    + "meter-config") @PathVariable String statType) {
         SwitchQueries queries = queries();
         if (!STAT_TYPES.contains(statType)) {
             throw ApiException.badRequest("statType", "'" + DatapathIds.abbreviate(statType)

@@ -25,6 +25,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.heliograph.core.PipelineService;
 import io.heliograph.webui.api.ApiException;
+import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -38,10 +39,12 @@ import io.heliograph.webui.api.RestResource;
  */
 @Component(service = RestResource.class)
 @RestController
+@ApiDescription("The listener pipelines: which listeners see each OpenFlow message type, in which order")
 @RequestMapping(path = "/api/v1/pipelines", produces = "application/json")
 public class PipelineResource implements RestResource {
 
     static final int MAX_NAMES = 256;
+    static final String TYPE = "OpenFlow message type, e.g. PACKET_IN";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
     /** One type's pipeline: the listeners in the order they run, and the configured name order. */
@@ -53,6 +56,7 @@ public class PipelineResource implements RestResource {
     volatile PipelineService pipelines;
 
     /** Every type whose pipeline has listeners or whose order is configured. */
+    @ApiDescription("Every pipeline with listeners or a configured order")
     @GetMapping
     public List<Pipeline> list() {
         PipelineService service = service();
@@ -68,14 +72,17 @@ public class PipelineResource implements RestResource {
         return all;
     }
 
+    @ApiDescription("One message type's pipeline")
     @GetMapping("/{type}")
-    public Pipeline one(@PathVariable("type") String type) {
+    public Pipeline one(@ApiDescription(TYPE) @PathVariable String type) {
         PipelineService service = service();
         return view(service, parseType(type));
     }
 
+    @ApiDescription("Reorders a pipeline: the body is a JSON array of listener names, first runs first")
     @PutMapping(path = "/{type}", consumes = "application/json")
-    public Pipeline reorder(@PathVariable("type") String type, @RequestBody(required = false) Object body) {
+    public Pipeline reorder(@ApiDescription(TYPE) @PathVariable String type,
+            @ApiDescription("listener names, first runs first") @RequestBody(required = false) Object body) {
         PipelineService service = service();
         OFType parsed = parseType(type);
         List<String> names = parseNames(body);

@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.heliograph.core.SwitchService;
+import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
 import io.heliograph.webui.rest.SwitchJson.Aggregate;
 import io.heliograph.webui.rest.SwitchJson.Description;
@@ -36,8 +37,12 @@ import io.heliograph.webui.rest.SwitchJson.Table;
  */
 @Component(service = RestResource.class)
 @RestController
+@ApiDescription("The connected OpenFlow switches: what the controller keeps of each, and what the switch answers "
+        + "when asked")
 @RequestMapping(path = "/api/v1/switches", produces = "application/json")
 public class SwitchResource implements RestResource {
+
+    static final String DPID = "datapath id: 00:00:00:00:00:00:00:01, 0x1 or 1";
 
     /** Optional and dynamic: without the OpenFlow layer the resource answers 503. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
@@ -47,65 +52,76 @@ public class SwitchResource implements RestResource {
     /** How long a request to a switch may take before the client gets 504. */
     volatile Duration timeout = SwitchQueries.DEFAULT_TIMEOUT;
 
+    @ApiDescription("The connected switches")
     @GetMapping
     public List<Summary> list() {
         return queries().service().getSwitches().values().stream().map(SwitchViews::summary)
                 .sorted(Comparator.comparing(Summary::dpid)).toList();
     }
 
+    @ApiDescription("One switch: OpenFlow version, address, connected since, features and description")
     @GetMapping("/{dpid}")
-    public Detail one(@PathVariable("dpid") String dpid) {
+    public Detail one(@ApiDescription(DPID) @PathVariable String dpid) {
         return SwitchViews.detail(queries().find(dpid));
     }
 
+    @ApiDescription("Its ports with state, configuration and speed")
     @GetMapping("/{dpid}/ports")
-    public List<Port> ports(@PathVariable("dpid") String dpid) {
+    public List<Port> ports(@ApiDescription(DPID) @PathVariable String dpid) {
         return SwitchViews.ports(queries().find(dpid).getPorts());
     }
 
+    @ApiDescription("Its flow entries, asked of the switch (504 when it does not answer in time)")
     @GetMapping("/{dpid}/flows")
-    public List<Flow> flows(@PathVariable("dpid") String dpid) {
+    public List<Flow> flows(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).flows(q.find(dpid));
     }
 
+    @ApiDescription("Its flow tables' counters, asked of the switch")
     @GetMapping("/{dpid}/tables")
-    public List<Table> tables(@PathVariable("dpid") String dpid) {
+    public List<Table> tables(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).tables(q.find(dpid));
     }
 
+    @ApiDescription("Its groups with their counters (OpenFlow 1.1+; 409 before)")
     @GetMapping("/{dpid}/groups")
-    public List<Group> groups(@PathVariable("dpid") String dpid) {
+    public List<Group> groups(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).groups(q.find(dpid));
     }
 
+    @ApiDescription("Its meters with their counters (OpenFlow 1.3+; 409 before)")
     @GetMapping("/{dpid}/meters")
-    public List<Meter> meters(@PathVariable("dpid") String dpid) {
+    public List<Meter> meters(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).meters(q.find(dpid));
     }
 
+    @ApiDescription("What the switch says it is (manufacturer, hardware, software, serial, datapath)")
     @GetMapping("/{dpid}/description")
-    public Description description(@PathVariable("dpid") String dpid) {
+    public Description description(@ApiDescription(DPID) @PathVariable String dpid) {
         return SwitchViews.description(queries().find(dpid).getDescription());
     }
 
+    @ApiDescription("Its port counters and flow totals")
     @GetMapping("/{dpid}/statistics")
-    public Statistics statistics(@PathVariable("dpid") String dpid) {
+    public Statistics statistics(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).statistics(q.find(dpid));
     }
 
+    @ApiDescription("Its flow totals: flows, packets, bytes")
     @GetMapping("/{dpid}/statistics/aggregate")
-    public Aggregate aggregate(@PathVariable("dpid") String dpid) {
+    public Aggregate aggregate(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).aggregate(q.find(dpid));
     }
 
+    @ApiDescription("This controller's role on the switch, asked without changing it (OpenFlow 1.2+)")
     @GetMapping("/{dpid}/role")
-    public Role role(@PathVariable("dpid") String dpid) {
+    public Role role(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).role(q.find(dpid));
     }
