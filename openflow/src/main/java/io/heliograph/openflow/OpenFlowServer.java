@@ -10,12 +10,15 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.PipelineService;
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -34,7 +37,6 @@ public final class OpenFlowServer implements AutoCloseable {
     private final PipelineService pipeline;
     private volatile OpenFlowSettings settings;
 
-    private Transport transport;
     private EventLoopGroup acceptors;
     private EventLoopGroup workers;
     private Channel plain;
@@ -52,9 +54,8 @@ public final class OpenFlowServer implements AutoCloseable {
 
     /** Starts the loops and binds the listeners; fails (and cleans up) when a port cannot be bound. */
     public synchronized void start() throws InterruptedException, SSLException {
-        transport = Transport.best();
-        acceptors = transport.group(1, new DefaultThreadFactory("openflow-accept"));
-        workers = transport.group(settings.ioThreads(), new DefaultThreadFactory("openflow-io"));
+        acceptors = new NioEventLoopGroup(1, new DefaultThreadFactory("openflow-accept"));
+        workers = new NioEventLoopGroup(settings.ioThreads(), new DefaultThreadFactory("openflow-io"));
         try {
             bind(settings);
         } catch (InterruptedException | SSLException | RuntimeException e) {
@@ -65,8 +66,8 @@ public final class OpenFlowServer implements AutoCloseable {
 
     private void bind(OpenFlowSettings s) throws InterruptedException, SSLException {
         plain = bootstrap(s, null).bind(new InetSocketAddress(s.address(), s.port())).sync().channel();
-        LOG.info("OpenFlow listening on {} ({} {} I/O threads, versions {})", plain.localAddress(), s.ioThreads(),
-                transport.name(), s.versions());
+        LOG.info("OpenFlow listening on {} ({} I/O threads, versions {})", plain.localAddress(), s.ioThreads(),
+                s.versions());
         if (s.tlsEnabled()) {
             SslContext ssl = TlsContexts.server(s);
             tls = bootstrap(s, ssl).bind(new InetSocketAddress(s.address(), s.tlsPort())).sync().channel();
@@ -110,10 +111,17 @@ public final class OpenFlowServer implements AutoCloseable {
     private ServerBootstrap bootstrap(OpenFlowSettings s, SslContext ssl) {
         return new ServerBootstrap()
                 .group(acceptors, workers)
-                .channel(transport.serverChannel())
+                .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_SNDBUF, 1 << 20)
+                // Switches sharing a loop take turns, one read (up to 64 KiB) each. With Netty's 16
+                // reads per turn, and with its epoll transport, which continues a read from its task
+                // queue (64 tasks before it polls again), one flooding switch was read for up to
+                // 64 MiB before the others: with hundreds flooding, most were not read for seconds
+                // and their keepalives timed out. NIO's selector reports a channel with data left at
+                // its next poll, beside the others.
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator().maxMessagesPerRead(1))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {

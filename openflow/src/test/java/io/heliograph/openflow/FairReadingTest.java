@@ -1,0 +1,150 @@
+package io.heliograph.openflow;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.Test;
+import org.projectfloodlight.openflow.protocol.OFFactories;
+import org.projectfloodlight.openflow.protocol.OFFactory;
+import org.projectfloodlight.openflow.protocol.OFPacketIn;
+import org.projectfloodlight.openflow.protocol.OFPacketInReason;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.OFBufferId;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+
+/**
+ * Switches that share an I/O thread take turns: a switch that floods is read once (up to 64 KiB) per
+ * turn, so a quiet switch's message waits for the rest of the read in hand and one more read of the
+ * flood at most, not for the up to 64 MiB that Netty's epoll transport with its defaults read first
+ * (64 tasks of 16 reads). With hundreds of flooding switches that left most of them unread for
+ * seconds, until their keepalives timed out.
+ */
+class FairReadingTest {
+
+    /** A packet-in of 128 bytes on the wire. */
+    private static final int FRAME = 128 - 34;
+    /** Packet-ins in one 64 KiB write of the flood. */
+    private static final int PER_CHUNK = 512;
+    /**
+     * What may be dispatched after the loop is released and before the quiet packet-in: the rest of
+     * the read in hand and one more (up to 64 KiB, 512 packet-ins, each), with room to spare; 575 to
+     * 1,023 were measured. With epoll and Netty's defaults, the largest of the five was 8,587 to 532,295.
+     */
+    private static final long MOST_FLOOD_BEFORE_QUIET = 4 * PER_CHUNK;
+
+    @Test
+    void aQuietSwitchIsReadBetweenTwoReadsOfAFloodingOne() throws Exception {
+        OpenFlowSettings oneThread = ControllerFixture.testSettings().withIoThreads(1)
+                .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(30), Duration.ofSeconds(2), Duration.ofSeconds(30));
+        try (ControllerFixture controller = new ControllerFixture(oneThread);
+                FakeSwitch flooding = FakeSwitch.connect(controller.port(), 0x80, OFVersion.OF_13);
+                FakeSwitch quiet = FakeSwitch.connect(controller.port(), 0x81, OFVersion.OF_13)) {
+            controller.awaitSwitch(0x80);
+            controller.awaitSwitch(0x81);
+            DatapathId floodingId = DatapathId.of(0x80);
+            AtomicLong floodDispatched = new AtomicLong();
+            AtomicLong quietDispatched = new AtomicLong();
+            AtomicLong floodAtQuiet = new AtomicLong();
+            AtomicReference<Pause> pause = new AtomicReference<>();
+            controller.pipeline.hook = (sw, m) -> {
+                if (!(m instanceof OFPacketIn)) {
+                    return;
+                }
+                if (sw.getId().equals(floodingId)) {
+                    floodDispatched.incrementAndGet();
+                    Pause p = pause.getAndSet(null);
+                    if (p != null) {
+                        p.holdTheLoop();
+                    }
+                } else {
+                    floodAtQuiet.set(floodDispatched.get());
+                    quietDispatched.incrementAndGet();
+                }
+            };
+
+            OFFactory f = OFFactories.getFactory(OFVersion.OF_13);
+            byte[] chunk = packetIns(f, PER_CHUNK);
+            AtomicBoolean flood = new AtomicBoolean(true);
+            Thread writer = new Thread(() -> {
+                try {
+                    while (flood.get()) {
+                        flooding.sendRaw(chunk);
+                    }
+                } catch (IOException e) {
+                    // the test is over and closed the switch
+                }
+            }, "flooding-switch");
+            writer.start();
+            try {
+                List<Long> waits = new ArrayList<>();
+                for (int probe = 1; probe <= 5; probe++) {
+                    // The loop is held inside a flood packet-in while the quiet switch's packet-in
+                    // arrives (over loopback, in its socket when the write returns) behind a full flood.
+                    Pause p = new Pause();
+                    pause.set(p);
+                    p.awaitHeld();
+                    quiet.sendRaw(packetIns(f, 1));
+                    long atRelease = floodDispatched.get();
+                    p.release();
+                    int expected = probe;
+                    ControllerFixture.await(() -> quietDispatched.get() == expected, "the quiet switch's packet-in " + probe);
+                    waits.add(floodAtQuiet.get() - atRelease);
+                }
+                System.out.println("FairReadingTest: flood packet-ins dispatched before the quiet one: " + waits);
+                assertTrue(waits.stream().allMatch(w -> w <= MOST_FLOOD_BEFORE_QUIET),
+                        "flood packet-ins read before each quiet one: " + waits + ", at most " + MOST_FLOOD_BEFORE_QUIET);
+            } finally {
+                flood.set(false);
+                flooding.close();
+                writer.join(FakeSwitch.WAIT.toMillis());
+            }
+        }
+    }
+
+    /** Holds the I/O loop in a listener until the test releases it. */
+    private static final class Pause {
+        private final CountDownLatch held = new CountDownLatch(1);
+        private final CountDownLatch released = new CountDownLatch(1);
+
+        void holdTheLoop() {
+            held.countDown();
+            try {
+                released.await(FakeSwitch.WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        void awaitHeld() throws InterruptedException {
+            assertTrue(held.await(FakeSwitch.WAIT.toMillis(), TimeUnit.MILLISECONDS), "the flood reached the listener");
+        }
+
+        void release() {
+            released.countDown();
+        }
+    }
+
+    private static byte[] packetIns(OFFactory f, int count) {
+        ByteBuf buf = Unpooled.buffer(count * 128);
+        OFPacketIn in = f.buildPacketIn().setBufferId(OFBufferId.NO_BUFFER).setReason(OFPacketInReason.NO_MATCH)
+                .setTotalLen(FRAME).setData(new byte[FRAME]).build();
+        for (int i = 0; i < count; i++) {
+            in.writeTo(buf);
+        }
+        byte[] bytes = new byte[buf.readableBytes()];
+        buf.readBytes(bytes);
+        return bytes;
+    }
+}
