@@ -69,6 +69,8 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private volatile OFDescStatsReply description;
     private volatile boolean active;
     private boolean echoOutstanding;
+    /** Reads from the switch so far (on its loop): any read after an ECHO_REQUEST shows it is alive. */
+    private long reads;
     private boolean tlsFailed;
     private String closeReason = "connection closed";
 
@@ -115,6 +117,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
+        reads++;
         writes.readBatchEnded();
     }
 
@@ -243,10 +246,15 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
             return; // before negotiation the handshake timeout watches the switch
         }
         echoOutstanding = true;
+        long readsAtEcho = reads;
         OFMessage echo = factory.buildEchoRequest().setXid(nextXid()).setData(new byte[0]).build();
         pending.<OFMessage>register(echo, false, context.settings().echoTimeout()).whenComplete((reply, e) -> {
             echoOutstanding = false;
-            if (e instanceof TimeoutException) {
+            if (e instanceof TimeoutException && reads != readsAtEcho) {
+                // The switch sent more meanwhile: it is alive, and its reply waits behind what it sent
+                // before (an overloaded controller reads a busy switch's backlog a turn at a time).
+                LOG.debug("{}: no ECHO reply yet, but it keeps sending; kept", this);
+            } else if (e instanceof TimeoutException) {
                 LOG.warn("{}: no ECHO reply within {} ms after {} ms of silence; disconnecting", this,
                         context.settings().echoTimeout().toMillis(), context.settings().echoIdle().toMillis());
                 disconnect("keepalive timeout");
