@@ -56,7 +56,10 @@ export function* layoutTopology(model) {
   let inside = -RING_GAP;
   for (let l = layerCount - 1; l >= 0; l--) {
     const slots = l < podLayers ? podSlots : byLayer[l].length;
-    const needed = slots <= 1 && l === layerCount - 1 ? 0 : (slots * SWITCH_SPACING) / (2 * Math.PI);
+    const innermost = l === layerCount - 1;
+    // a single innermost switch sits at the centre; a few are kept apart enough to tell their links apart
+    const needed = slots <= 1 && innermost ? 0
+      : Math.max((slots * SWITCH_SPACING) / (2 * Math.PI), innermost ? RING_GAP / 2 : 0);
     ringRadius[l] = Math.max(needed, inside + RING_GAP);
     inside = ringRadius[l];
   }

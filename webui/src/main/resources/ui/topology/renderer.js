@@ -115,9 +115,9 @@ function drawBadges(ctx, scene, visible, s) {
   ctx.lineWidth = 1 / s;
   ctx.strokeStyle = HOST_COLOUR;
   ctx.stroke();
-  if (BADGE_RADIUS * s >= 7) {
+  if (BADGE_RADIUS * s >= 5) {
     ctx.fillStyle = '#2b3540';
-    ctx.font = `${Math.min(BADGE_RADIUS * 1.1, 11 / s)}px sans-serif`;
+    ctx.font = `${Math.min(BADGE_RADIUS * 1.2, 11 / s)}px sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     for (const i of visible) {

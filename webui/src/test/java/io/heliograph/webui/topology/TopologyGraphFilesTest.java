@@ -1,6 +1,7 @@
 package io.heliograph.webui.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,5 +33,12 @@ class TopologyGraphFilesTest {
             assertEquals(HttpStatus.NOT_FOUND, refused.getStatusCode(), name);
             assertEquals("file", refused.field(), name);
         }
+    }
+
+    @Test
+    void theTopologyPageScriptIsInTheBundle() {
+        TopologyPage page = new TopologyPage();
+        assertEquals("topology", page.id());
+        assertNotNull(page.script(), "ui/topology/topology-page.js");
     }
 }
