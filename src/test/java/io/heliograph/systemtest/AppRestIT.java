@@ -297,7 +297,7 @@ class AppRestIT {
 
     @Test
     @Order(5)
-    void floodlightsStaticEntryPusherPathsPushListDeleteAndClear() {
+    void floodlightsStaticEntryPusherPathsPushListDeleteAndClear() throws Exception {
         Bridge edge = tree.edge().get(2).get(1);
         int priority = 2000;
         for (String base : List.of("/wm/staticentrypusher", "/wm/staticflowpusher", "/wm/staticflowentrypusher")) {
@@ -310,7 +310,10 @@ class AppRestIT {
             entry.put("in_port", "1");
             entry.put("active", "true");
             entry.put("actions", "output=2");
-            Response pushed = rest.post(base + "/json", entry);
+            // the oldest path as the oldest scripts call it: curl -d, which sends the form content type
+            String contentType = base.equals("/wm/staticflowentrypusher") ? "application/x-www-form-urlencoded"
+                    : "application/json";
+            Response pushed = rest.send("POST", base + "/json", contentType, JSON.writeValueAsBytes(entry));
             assertEquals(200, pushed.status(), pushed.toString());
             assertEquals("Entry pushed", pushed.json().get("status").asText());
             int expected = priority;
@@ -329,7 +332,7 @@ class AppRestIT {
             assertEquals("1", listed.at("/match/in_port").asText(), listed.toString());
             assertEquals("output=2", listed.at("/instructions/instruction_apply_actions/actions").asText());
 
-            Response deleted = rest.send("DELETE", base + "/json", "application/json",
+            Response deleted = rest.send("DELETE", base + "/json", contentType,
                     ("{\"name\": \"" + name + "\"}").getBytes(StandardCharsets.UTF_8));
             assertEquals(200, deleted.status(), deleted.toString());
             assertEquals("Entry " + name + " deleted", deleted.json().get("status").asText());

@@ -1,5 +1,7 @@
 package io.heliograph.staticflows.internal.rest;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -30,6 +32,23 @@ final class EntryDocument {
 
     private EntryDocument(Map<String, Object> members) {
         this.members = members;
+    }
+
+    /**
+     * Parses a body sent as {@code curl -d '{...}'} sends it, with the form content type: Spring
+     * rebuilds such a POST's body from the servlet's form parameters, URL-encoded, so an encoded
+     * JSON object is decoded first.
+     */
+    static EntryDocument parseForm(String body) {
+        String text = body == null ? null : body.strip();
+        if (text != null && text.regionMatches(true, 0, "%7B", 0, 3)) {
+            try {
+                text = URLDecoder.decode(text, StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                // not URL-encoded after all: parse reports it as it is
+            }
+        }
+        return parse(text);
     }
 
     /** Parses a body; refuses what is not one JSON object. */

@@ -47,16 +47,17 @@ public final class StaticEntryPusherResource implements RestResource {
         this.writer = new EntryWriter(service);
     }
 
+    /** An entry as JSON, or as the form-encoded body {@code curl -d} sends (the way Floodlight's documentation shows). */
     @PostMapping({"/wm/staticentrypusher/json", "/wm/staticflowpusher/json", "/wm/staticflowentrypusher/json"})
     public Map<String, Object> push(@RequestBody(required = false) String body) {
-        writer.add(EntryDocument.parse(body), false);
+        writer.add(EntryDocument.parseForm(body), false);
         return status("Entry pushed");
     }
 
     /** Deletes the entries with this name: on the switch the body names, or on every switch. */
     @DeleteMapping({"/wm/staticentrypusher/json", "/wm/staticflowpusher/json", "/wm/staticflowentrypusher/json"})
     public Map<String, Object> delete(@RequestBody(required = false) String body) {
-        EntryDocument document = EntryDocument.parse(body);
+        EntryDocument document = EntryDocument.parseForm(body);
         Object name = document.members.get("name");
         if (!(name instanceof String)) {
             throw Requests.badRequest("name", "the body must name the entry to delete: {\"name\": \"...\"}");

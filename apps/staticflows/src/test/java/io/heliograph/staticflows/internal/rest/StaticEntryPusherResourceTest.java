@@ -17,6 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 
@@ -59,6 +60,21 @@ class StaticEntryPusherResourceTest {
                     .get("status").asText());
             assertEquals("0/0/0", flows.onSwitch(), base);
         }
+    }
+
+    @Test
+    void aBodySentAsCurlDashDSendsItWithTheFormContentTypeIsRead() throws Exception {
+        // curl -X POST -d '{...}' URL, as Floodlight's documentation shows it: form-encoded; the
+        // servlet splits it at the actions' "=", and Spring joins it again, URL-encoded
+        assertEquals("Entry pushed", ok(mvc, post("/wm/staticentrypusher/json")
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED).content(WEB)).get("status").asText());
+        JsonNode web = ok(mvc, get("/wm/staticentrypusher/list/1/json")).at("/00:00:00:00:00:00:00:01/0/web");
+        assertEquals("output=2", web.at("/instructions/instruction_apply_actions/actions").asText());
+        assertEquals("80", web.at("/match/tcp_dst").asText());
+        assertEquals("1/0/0", flows.onSwitch());
+        ok(mvc, delete("/wm/staticentrypusher/json").contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .content("{\"name\": \"web\"}"));
+        assertEquals("0/0/0", flows.onSwitch());
     }
 
     @Test
