@@ -64,6 +64,7 @@ import org.junit.jupiter.api.Timeout;
  *       refused request changes neither the stored entries nor the switch's static flows.</li>
  *   <li>An app stopped through the bundles resource: its paths answer 404 (JSON) while the other
  *       apps' still answer; started again, they answer again.</li>
+ *   <li>The OpenAPI document lists every one of the apps' operations, each with a summary.</li>
  * </ul>
  */
 @Timeout(900)
@@ -434,6 +435,44 @@ class AppRestIT {
         assertEquals(200, started.status(), started.toString());
         Poll.until("/api/v1/staticflows to answer again once the app starts", APP,
                 () -> rest.get("/api/v1/staticflows"), r -> r.status() == 200);
+    }
+
+    @Test
+    @Order(9)
+    void theOpenApiDocumentDescribesEveryAppOperation() {
+        Map<String, List<String>> operations = new LinkedHashMap<>();
+        operations.put("/api/v1/topology/links", List.of("get"));
+        operations.put("/api/v1/topology", List.of("get"));
+        operations.put("/wm/topology/links/json", List.of("get"));
+        operations.put("/api/v1/hosts", List.of("get"));
+        operations.put("/api/v1/hosts/{mac}", List.of("get"));
+        operations.put("/wm/device/", List.of("get"));
+        operations.put("/wm/device", List.of("get"));
+        operations.put("/api/v1/paths/{src}/{dst}", List.of("get"));
+        operations.put("/api/v1/staticflows", List.of("get"));
+        operations.put("/api/v1/staticflows/{kind}", List.of("get", "post"));
+        operations.put("/api/v1/staticflows/{kind}/{dpid}/{name}", List.of("get", "put", "delete"));
+        for (String base : List.of("/wm/staticentrypusher", "/wm/staticflowpusher", "/wm/staticflowentrypusher")) {
+            operations.put(base + "/json", List.of("post", "delete"));
+            operations.put(base + "/list/{dpid}/json", List.of("get"));
+            operations.put(base + "/clear/{dpid}/json", List.of("get"));
+        }
+        operations.put("/api/v1/stats/switches/{dpid}/ports", List.of("get"));
+        operations.put("/api/v1/stats/switches/{dpid}/ports/{port}", List.of("get"));
+        operations.put("/api/v1/stats/switches/{dpid}/flows", List.of("get"));
+        JsonNode paths = Poll.until("the OpenAPI document to list the static flows app's paths again", APP,
+                () -> ok(rest.get("/api/v1/openapi.json")).get("paths"), p -> p.has("/api/v1/staticflows"));
+        int count = 0;
+        for (Map.Entry<String, List<String>> e : operations.entrySet()) {
+            for (String method : e.getValue()) {
+                JsonNode operation = paths.path(e.getKey()).path(method);
+                assertFalse(operation.isMissingNode(), method + " " + e.getKey() + " is documented");
+                assertFalse(operation.path("summary").asText().isEmpty(), method + " " + e.getKey() + " has a summary");
+                count++;
+            }
+        }
+        System.out.printf("AppRestIT: the apps' %d REST operations are in the OpenAPI document, each with a summary%n",
+                count);
     }
 
     // ---- helpers ----

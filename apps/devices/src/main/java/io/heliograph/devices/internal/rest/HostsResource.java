@@ -23,6 +23,7 @@ import org.springframework.web.bind.annotation.RestController;
 import io.heliograph.devices.AttachmentPoint;
 import io.heliograph.devices.DeviceService;
 import io.heliograph.devices.Host;
+import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -30,6 +31,7 @@ import io.heliograph.webui.api.RestResource;
  * its query parameters. Registered while the devices app runs, so its paths go with it.
  */
 @RestController
+@ApiDescription("Hosts seen in the network, where they are attached, and their addresses (devices app)")
 @Component(service = RestResource.class)
 public final class HostsResource implements RestResource {
 
@@ -49,6 +51,7 @@ public final class HostsResource implements RestResource {
      * The hosts that match every filter given, by MAC then VLAN, {@code limit} of them from
      * {@code offset}. {@code ip} is an IPv4 or IPv6 address; {@code switch} a datapath id.
      */
+    @ApiDescription("The hosts matching every filter given (mac, vlan, ip, switch, port), by MAC then VLAN, a page of limit from offset")
     @GetMapping("/api/v1/hosts")
     public HostPage hosts(@RequestParam(name = "mac", required = false) String mac,
             @RequestParam(name = "vlan", required = false) String vlan,
@@ -77,6 +80,7 @@ public final class HostsResource implements RestResource {
     }
 
     /** The host with this MAC: on VLAN {@code vlan} if given, otherwise the only one with the MAC. */
+    @ApiDescription("The host with this MAC (on VLAN vlan when the MAC is seen on several)")
     @GetMapping("/api/v1/hosts/{mac}")
     public HostView host(@PathVariable("mac") String macText,
             @RequestParam(name = "vlan", required = false) String vlanText) {
@@ -104,6 +108,7 @@ public final class HostsResource implements RestResource {
      * Floodlight's device query: exact {@code mac}, {@code vlan}, {@code ipv4}, {@code dpid},
      * {@code port}, and their {@code __startswith} forms on the text Floodlight shows.
      */
+    @ApiDescription("Floodlight's device query (mac, vlan, ipv4, dpid, port and their __startswith forms), in Floodlight's shape")
     @GetMapping({"/wm/device/", "/wm/device"})
     public Map<String, Object> floodlightDevices(@RequestParam Map<String, String> params) {
         String mac = params.get("mac");

@@ -17,6 +17,7 @@ import io.heliograph.routing.Metric;
 import io.heliograph.routing.Route;
 import io.heliograph.routing.RoutingService;
 import io.heliograph.topology.TopologyService;
+import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -25,6 +26,7 @@ import io.heliograph.webui.api.RestResource;
  * configured one). Registered while the routing app runs, so its paths go with it.
  */
 @RestController
+@ApiDescription("Paths between switches over the current topology (routing app)")
 @Component(service = RestResource.class)
 public final class PathsResource implements RestResource {
 
@@ -38,6 +40,7 @@ public final class PathsResource implements RestResource {
         this.topology = topology;
     }
 
+    @ApiDescription("The equal-cost shortest paths from src to dst, or with k the k shortest in order of cost, under metric (HOPS, CAPACITY, UTILISATION)")
     @GetMapping("/api/v1/paths/{src}/{dst}")
     public PathsView paths(@PathVariable("src") String srcText, @PathVariable("dst") String dstText,
             @RequestParam(name = "k", required = false) String kText,

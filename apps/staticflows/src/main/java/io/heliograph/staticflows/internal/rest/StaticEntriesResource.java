@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.StaticFlowService;
+import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -30,6 +31,7 @@ import io.heliograph.webui.api.RestResource;
  * the static flows app runs, so its paths go with it.
  */
 @RestController
+@ApiDescription("Operator-defined flows, groups and meters, validated before they reach a switch and kept across restarts (static flows app)")
 @Component(service = RestResource.class)
 public final class StaticEntriesResource implements RestResource {
 
@@ -45,11 +47,13 @@ public final class StaticEntriesResource implements RestResource {
     }
 
     /** Every entry of every kind, or of one switch: groups and meters first, then flows by table and priority. */
+    @ApiDescription("Every static entry of every kind, or of one switch (dpid)")
     @GetMapping("/api/v1/staticflows")
     public List<StaticEntryView> all(@RequestParam(name = "dpid", required = false) String dpid) {
         return statuses(dpid).stream().map(StaticEntryView::of).toList();
     }
 
+    @ApiDescription("The static entries of one kind (flows, groups, meters), or of one switch (dpid)")
     @GetMapping("/api/v1/staticflows/{kind}")
     public List<StaticEntryView> list(@PathVariable("kind") String kindPath,
             @RequestParam(name = "dpid", required = false) String dpid) {
@@ -57,6 +61,7 @@ public final class StaticEntriesResource implements RestResource {
         return statuses(dpid).stream().filter(s -> s.entry().kind().equals(kind)).map(StaticEntryView::of).toList();
     }
 
+    @ApiDescription("One static entry, its definition and its state on the switch")
     @GetMapping("/api/v1/staticflows/{kind}/{dpid}/{name}")
     public StaticEntryView one(@PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
             @PathVariable("name") String name) {
@@ -64,6 +69,7 @@ public final class StaticEntriesResource implements RestResource {
     }
 
     /** Creates an entry; the body names its switch and name. 201 with the entry as stored. */
+    @ApiDescription("Creates a static entry (Floodlight's member names); a name the switch already uses is a conflict")
     @PostMapping("/api/v1/staticflows/{kind}")
     @ResponseStatus(HttpStatus.CREATED)
     public WriteOutcome create(@PathVariable("kind") String kindPath, @RequestBody(required = false) String body) {
@@ -74,6 +80,7 @@ public final class StaticEntriesResource implements RestResource {
     }
 
     /** Creates or replaces the entry the path names; the body's switch and name, if given, must agree. */
+    @ApiDescription("Creates or replaces the static entry the path names")
     @PutMapping("/api/v1/staticflows/{kind}/{dpid}/{name}")
     public WriteOutcome replace(@PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
             @PathVariable("name") String name, @RequestBody(required = false) String body) {
@@ -86,6 +93,7 @@ public final class StaticEntriesResource implements RestResource {
         return writer.add(document, false);
     }
 
+    @ApiDescription("Deletes a static entry from the store and the switch; one that others still use is a conflict")
     @DeleteMapping("/api/v1/staticflows/{kind}/{dpid}/{name}")
     public WriteOutcome delete(@PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
             @PathVariable("name") String name) {

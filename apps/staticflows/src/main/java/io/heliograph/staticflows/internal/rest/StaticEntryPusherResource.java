@@ -24,6 +24,7 @@ import io.heliograph.staticflows.FlowEntry;
 import io.heliograph.staticflows.StaticEntry;
 import io.heliograph.staticflows.StaticFlowService;
 import io.heliograph.staticflows.internal.EntryCodec;
+import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -35,6 +36,7 @@ import io.heliograph.webui.api.RestResource;
  * Floodlight answered 200 with a warning.
  */
 @RestController
+@ApiDescription("Floodlight's static entry pusher, under its current and two older paths (static flows app)")
 @Component(service = RestResource.class)
 public final class StaticEntryPusherResource implements RestResource {
 
@@ -48,6 +50,7 @@ public final class StaticEntryPusherResource implements RestResource {
     }
 
     /** An entry as JSON, or as the form-encoded body {@code curl -d} sends (the way Floodlight's documentation shows). */
+    @ApiDescription("Adds an entry, or replaces its namesake, as Floodlight's pusher does")
     @PostMapping({"/wm/staticentrypusher/json", "/wm/staticflowpusher/json", "/wm/staticflowentrypusher/json"})
     public Map<String, Object> push(@RequestBody(required = false) String body) {
         writer.add(EntryDocument.parseForm(body), false);
@@ -55,6 +58,7 @@ public final class StaticEntryPusherResource implements RestResource {
     }
 
     /** Deletes the entries with this name: on the switch the body names, or on every switch. */
+    @ApiDescription("Deletes the entries with the body's name (on the body's switch, or every switch)")
     @DeleteMapping({"/wm/staticentrypusher/json", "/wm/staticflowpusher/json", "/wm/staticflowentrypusher/json"})
     public Map<String, Object> delete(@RequestBody(required = false) String body) {
         EntryDocument document = EntryDocument.parseForm(body);
@@ -75,6 +79,7 @@ public final class StaticEntryPusherResource implements RestResource {
     }
 
     /** Floodlight's listing: per switch, a list of {name: entry} objects; numbers as strings, as Floodlight writes them. */
+    @ApiDescription("Floodlight's listing of the static entries of a switch, or of all")
     @GetMapping({"/wm/staticentrypusher/list/{dpid}/json", "/wm/staticflowpusher/list/{dpid}/json",
         "/wm/staticflowentrypusher/list/{dpid}/json"})
     public Map<String, Object> list(@PathVariable("dpid") String dpidText) {
@@ -93,6 +98,7 @@ public final class StaticEntryPusherResource implements RestResource {
     }
 
     /** Deletes every entry of a switch, or of every switch: flows first, then the groups and meters they used. */
+    @ApiDescription("Deletes every static entry of a switch, or of all")
     @GetMapping({"/wm/staticentrypusher/clear/{dpid}/json", "/wm/staticflowpusher/clear/{dpid}/json",
         "/wm/staticflowentrypusher/clear/{dpid}/json"})
     public Map<String, Object> clear(@PathVariable("dpid") String dpidText) {

@@ -17,6 +17,7 @@ import io.heliograph.core.SwitchPort;
 import io.heliograph.stats.FlowRate;
 import io.heliograph.stats.PortRate;
 import io.heliograph.stats.StatisticsService;
+import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -25,6 +26,7 @@ import io.heliograph.webui.api.RestResource;
  * A switch the app has never polled is not found.
  */
 @RestController
+@ApiDescription("Port and flow rates and their recent history, per switch (statistics app)")
 @Component(service = RestResource.class)
 public final class StatisticsResource implements RestResource {
 
@@ -36,6 +38,7 @@ public final class StatisticsResource implements RestResource {
     }
 
     /** The latest rates of every port of the switch, by port number. */
+    @ApiDescription("The latest rates of every port of a switch, in each direction")
     @GetMapping("/api/v1/stats/switches/{dpid}/ports")
     public List<PortRateView> portRates(@PathVariable("dpid") String dpidText) {
         DatapathId dpid = polled(dpidText);
@@ -45,6 +48,7 @@ public final class StatisticsResource implements RestResource {
     }
 
     /** One port's latest rates and its recent history, oldest first. */
+    @ApiDescription("One port's latest rates and its recent history, oldest first")
     @GetMapping("/api/v1/stats/switches/{dpid}/ports/{port}")
     public PortHistoryView portHistory(@PathVariable("dpid") String dpidText, @PathVariable("port") String portText) {
         DatapathId dpid = polled(dpidText);
@@ -61,6 +65,7 @@ public final class StatisticsResource implements RestResource {
     }
 
     /** The latest rates of every flow entry seen in two polls; with {@code history=true}, each one's history too. */
+    @ApiDescription("The latest rates of every flow entry of a switch; with history=true, each one's recent history")
     @GetMapping("/api/v1/stats/switches/{dpid}/flows")
     public List<FlowRateView> flowRates(@PathVariable("dpid") String dpidText,
             @RequestParam(name = "history", required = false, defaultValue = "false") String historyText) {

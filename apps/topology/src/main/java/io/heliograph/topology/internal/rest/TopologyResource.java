@@ -21,6 +21,7 @@ import io.heliograph.topology.Link;
 import io.heliograph.topology.internal.LinkStatus;
 import io.heliograph.topology.internal.TopologyDiagnostics;
 import io.heliograph.topology.internal.TopologyGraph;
+import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -28,6 +29,7 @@ import io.heliograph.webui.api.RestResource;
  * {@code /wm/topology/links/json}. Registered while the topology app runs, so its paths go with it.
  */
 @RestController
+@ApiDescription("Links between switches as LLDP discovered them, and the topology's islands (topology app)")
 @Component(service = RestResource.class)
 public final class TopologyResource implements RestResource {
 
@@ -49,6 +51,7 @@ public final class TopologyResource implements RestResource {
     }
 
     /** Every directed link, or those that start or end at one switch. */
+    @ApiDescription("Every directed link, or those of one switch (dpid): both ends, whether the reverse direction is seen, when first and last seen")
     @GetMapping("/api/v1/topology/links")
     public List<LinkView> links(@RequestParam(name = "dpid", required = false) String dpidText) {
         DatapathId dpid = dpidText == null ? null : Requests.dpid("dpid", dpidText);
@@ -68,6 +71,7 @@ public final class TopologyResource implements RestResource {
         return views;
     }
 
+    @ApiDescription("The topology in numbers: its version, switches, links, links seen one way only, and the islands")
     @GetMapping("/api/v1/topology")
     public TopologySummary summary() {
         TopologyGraph graph = topology.topology();
@@ -82,6 +86,7 @@ public final class TopologyResource implements RestResource {
      * Floodlight's shape: a cable seen both ways is listed once, from its lower end (by dpid, then
      * port), as "bidirectional"; a link seen one way only as "unidirectional".
      */
+    @ApiDescription("Floodlight's links listing: each cable once, in Floodlight's shape")
     @GetMapping("/wm/topology/links/json")
     public List<Map<String, Object>> floodlightLinks() {
         TopologyGraph graph = topology.topology();
