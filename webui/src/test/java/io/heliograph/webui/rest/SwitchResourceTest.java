@@ -232,12 +232,19 @@ class SwitchResourceTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"xyz", "0x", "00:00:01", "0x10000000000000000", "18446744073709551616", "-1",
+    @ValueSource(strings = {"xyz", "0x", "00:00:00:00:00:00:00:00:01", "0x10000000000000000", "18446744073709551616", "-1",
             "00:00:00:00:00:00:00:0g", "1.5", "%20"})
     void aBadDatapathIdIs400NamingTheField(String dpid) throws Exception {
         for (String path : PER_SWITCH) {
             call(mvc, get("/api/v1/switches/" + dpid + path)).refused(400, "dpid", "is not a datapath id");
         }
+    }
+
+    /** The forms the console takes, too: colon bytes (a short form is padded on the left), hex, decimal. */
+    @ParameterizedTest
+    @ValueSource(strings = {"00:00:00:00:00:00:00:01", "00:01", "0x1", "1"})
+    void everyFormOfADatapathIdNamesTheSameSwitch(String dpid) throws Exception {
+        assertEquals("00:00:00:00:00:00:00:01", get200("/api/v1/switches/" + dpid).text("/dpid"));
     }
 
     @Test

@@ -8,6 +8,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.projectfloodlight.openflow.types.DatapathId;
 
+import io.heliograph.core.DatapathIds;
 import io.heliograph.routing.Metric;
 import io.heliograph.routing.Route;
 import io.heliograph.routing.RoutingService;
@@ -54,8 +55,8 @@ public final class PathCommands {
         int k;
         Metric metric;
         try {
-            src = DpidArgument.parse(srcText);
-            dst = DpidArgument.parse(dstText);
+            src = DatapathIds.parse(srcText);
+            dst = DatapathIds.parse(dstText);
             k = kText == null ? 0 : parseK(kText);
             metric = metricText == null ? routing.getDefaultMetric() : parseMetric(metricText);
         } catch (IllegalArgumentException e) {

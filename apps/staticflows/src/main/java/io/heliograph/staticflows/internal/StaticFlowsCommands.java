@@ -13,6 +13,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.projectfloodlight.openflow.types.DatapathId;
 
+import io.heliograph.core.DatapathIds;
 import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.Result;
 import io.heliograph.staticflows.StaticEntry;
@@ -51,18 +52,19 @@ public final class StaticFlowsCommands {
     }
 
     public String staticflows(String dpid) {
-        DatapathId id = dpid(dpid);
-        return id == null ? notADpid(dpid) : format(service.list(id));
+        DatapathId id;
+        try {
+            id = DatapathIds.parse(dpid);
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        return format(service.list(id));
     }
 
     public String staticadd(String dpid, String name, String... settings) {
-        DatapathId id = dpid(dpid);
-        if (id == null) {
-            return notADpid(dpid);
-        }
         StaticEntry entry;
         try {
-            entry = CompactSyntax.parse(id, name, List.of(settings));
+            entry = CompactSyntax.parse(DatapathIds.parse(dpid), name, List.of(settings));
         } catch (IllegalArgumentException e) {
             return "REFUSED: " + e.getMessage();
         }
@@ -70,8 +72,13 @@ public final class StaticFlowsCommands {
     }
 
     public String staticdel(String dpid, String name) {
-        DatapathId id = dpid(dpid);
-        return id == null ? notADpid(dpid) : await(service.delete(id, name).toCompletableFuture());
+        DatapathId id;
+        try {
+            id = DatapathIds.parse(dpid);
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        return await(service.delete(id, name).toCompletableFuture());
     }
 
     private static String await(java.util.concurrent.CompletableFuture<Result> f) {
@@ -103,19 +110,6 @@ public final class StaticFlowsCommands {
             out.append('\n');
         }
         return out.toString().stripTrailing();
-    }
-
-    static DatapathId dpid(String text) {
-        String t = text.trim();
-        try {
-            return t.contains(":") ? DatapathId.of(t) : DatapathId.of(Long.decode(t));
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-    }
-
-    private static String notADpid(String text) {
-        return "'" + text + "' is not a datapath id (e.g. 1, 0x1 or 00:00:00:00:00:00:00:01)";
     }
 
     /** key=value settings into the JSON form the entry file uses, with repeatable bucket= and band=. */

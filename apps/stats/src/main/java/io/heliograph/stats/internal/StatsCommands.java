@@ -15,6 +15,7 @@ import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsReply;
 import org.projectfloodlight.openflow.types.DatapathId;
 
+import io.heliograph.core.DatapathIds;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.SwitchService;
 import io.heliograph.stats.FlowKey;
@@ -47,7 +48,7 @@ public final class StatsCommands {
     public String flows(String dpid) {
         DatapathId id;
         try {
-            id = Dpids.parse(dpid);
+            id = DatapathIds.parse(dpid);
         } catch (IllegalArgumentException e) {
             return e.getMessage();
         }
@@ -78,7 +79,7 @@ public final class StatsCommands {
     public String rates(String dpid) {
         DatapathId id;
         try {
-            id = Dpids.parse(dpid);
+            id = DatapathIds.parse(dpid);
         } catch (IllegalArgumentException e) {
             return e.getMessage();
         }

@@ -19,6 +19,7 @@ import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.TableId;
 import org.projectfloodlight.openflow.types.U64;
 
+import io.heliograph.core.DatapathIds;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.stats.FlowRate;
 import io.heliograph.stats.PortRate;
@@ -28,10 +29,10 @@ class ShellTextTest {
 
     @Test
     void datapathIdsInEveryUsualForm() {
-        assertEquals(DatapathId.of(1), Dpids.parse("00:00:00:00:00:00:00:01"));
-        assertEquals(DatapathId.of(0xab), Dpids.parse("0xab"));
-        assertEquals(DatapathId.of(12), Dpids.parse(" 12 "));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Dpids.parse("s1"));
+        assertEquals(DatapathId.of(1), DatapathIds.parse("00:00:00:00:00:00:00:01"));
+        assertEquals(DatapathId.of(0xab), DatapathIds.parse("0xab"));
+        assertEquals(DatapathId.of(12), DatapathIds.parse(" 12 "));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DatapathIds.parse("s1"));
         assertTrue(e.getMessage().startsWith("'s1' is not a datapath id"), e.getMessage());
     }
 

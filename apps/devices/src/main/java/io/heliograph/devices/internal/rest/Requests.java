@@ -1,10 +1,9 @@
 package io.heliograph.devices.internal.rest;
 
-import java.util.Locale;
-
 import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.webui.api.ApiException;
+import io.heliograph.webui.api.RequestArguments;
 
 /**
  * Reads request arguments and makes the refusals the web bundle renders. The refusals are typed as
@@ -18,29 +17,7 @@ final class Requests {
 
     /** A datapath id as 00:00:00:00:00:00:00:01 (or fewer bytes), 0x1, or 1. */
     static DatapathId dpid(String field, String text) {
-        String s = text == null ? "" : text.trim();
-        try {
-            if (s.contains(":")) {
-                String[] bytes = s.split(":", -1);
-                if (bytes.length > 8) {
-                    throw new NumberFormatException();
-                }
-                long value = 0;
-                for (String b : bytes) {
-                    if (b.isEmpty() || b.length() > 2) {
-                        throw new NumberFormatException();
-                    }
-                    value = value << 8 | Integer.parseInt(b, 16);
-                }
-                return DatapathId.of(value);
-            }
-            if (s.toLowerCase(Locale.ROOT).startsWith("0x")) {
-                return DatapathId.of(Long.parseUnsignedLong(s.substring(2), 16));
-            }
-            return DatapathId.of(Long.parseUnsignedLong(s));
-        } catch (NumberFormatException e) {
-            throw badRequest(field, "'" + text + "' is not a datapath id (e.g. 00:00:00:00:00:00:00:01, 0x1 or 1)");
-        }
+        return RequestArguments.dpid(field, text);
     }
 
     static RuntimeException badRequest(String field, String message) {

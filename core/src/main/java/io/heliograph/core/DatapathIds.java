@@ -1,19 +1,21 @@
-package io.heliograph.routing.internal;
+package io.heliograph.core;
 
 import java.util.Locale;
 
 import org.projectfloodlight.openflow.types.DatapathId;
 
 /**
- * Reads a datapath id as an operator types it: colon-separated hex bytes (00:00:00:00:00:00:00:01,
- * or fewer bytes, padded on the left), 0x-prefixed hex, or an unsigned decimal long.
+ * Datapath ids as people and scripts write them: colon-separated hex bytes
+ * ({@code 00:00:00:00:00:00:00:01}, or fewer bytes, padded on the left), {@code 0x}-prefixed hex, or
+ * an unsigned decimal. The one parser behind the console commands and the REST resources.
  */
-final class DpidArgument {
+public final class DatapathIds {
 
-    private DpidArgument() {
+    private DatapathIds() {
     }
 
-    static DatapathId parse(String text) {
+    /** @throws IllegalArgumentException naming the text (at most 64 characters of it) and the forms accepted */
+    public static DatapathId parse(String text) {
         String s = text == null ? "" : text.trim();
         try {
             if (s.contains(":")) {
@@ -24,7 +26,7 @@ final class DpidArgument {
             }
             return DatapathId.of(Long.parseUnsignedLong(s));
         } catch (NumberFormatException e) {
-            throw invalid(text);
+            throw invalid(s);
         }
     }
 
@@ -44,7 +46,8 @@ final class DpidArgument {
     }
 
     private static IllegalArgumentException invalid(String text) {
-        return new IllegalArgumentException("'" + text + "' is not a datapath id (e.g. 00:00:00:00:00:00:00:01, "
+        String shown = text.length() <= 64 ? text : text.substring(0, 61) + "...";
+        return new IllegalArgumentException("'" + shown + "' is not a datapath id (e.g. 00:00:00:00:00:00:00:01, "
                 + "0x1 or 1)");
     }
 }
