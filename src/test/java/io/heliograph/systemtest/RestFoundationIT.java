@@ -225,8 +225,8 @@ class RestFoundationIT {
         assertEquals("string", documented.at("/components/schemas/Greeter.Greeting/properties/text/type").asText());
 
         RestClient.Response pages = admin.get("/api/v1/ui/pages");
-        assertEquals("[{\"id\":\"greeter\",\"title\":\"Greeter\",\"script\":\"/ui/pages/greeter.js\"}]",
-                pages.body(), pages.toString());
+        assertTrue(pages.body().contains("{\"id\":\"greeter\",\"title\":\"Greeter\",\"script\":\"/ui/pages/greeter.js\"}"),
+                pages.toString());
         assertEquals(GREETER_PAGE, controller.anonymousRest().get("/ui/pages/greeter.js").body(),
                 "the page's script, from the app's own bundle");
 
@@ -239,7 +239,8 @@ class RestFoundationIT {
         assertTrue(stopped.json().get("message").asText().contains("/api/v1/greeter"), stopped.toString());
         assertFalse(admin.get("/api/v1/openapi.json").json().get("paths").has("/api/v1/greeter"),
                 "a stopped app's paths leave the API document");
-        assertEquals("[]", admin.get("/api/v1/ui/pages").body(), "a stopped app's page leaves the navigation");
+        assertFalse(admin.get("/api/v1/ui/pages").json().findValuesAsText("id").contains("greeter"),
+                "a stopped app's page leaves the navigation");
         assertEquals(404, controller.anonymousRest().get("/ui/pages/greeter.js").status());
 
         controller.console("start " + id);
@@ -254,7 +255,7 @@ class RestFoundationIT {
 
     @Test
     void httpsServesTheApiWithTheConfiguredKeystore() {
-        Path pki = artifacts.resolve("pki");
+        Path pki = artifacts.resolve("pki").toAbsolutePath();   // the controller runs in its own directory
         TestPki authority = TestPki.createAuthority(pki, "rest");
         Path keystore = authority.pkcs12(authority.issue("127.0.0.1"), pki.resolve("https.p12"), "keystore-secret");
         int httpsPort = ControllerProcess.freePort();

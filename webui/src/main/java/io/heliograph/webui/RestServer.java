@@ -200,7 +200,11 @@ final class RestServer {
         context.setClassLoader(RestServer.class.getClassLoader());
         context.setErrorHandler(new JsonErrorPages.ContextLevel());
 
-        ServletHolder dispatcher = new ServletHolder("rest", new DispatcherServlet(springContext()));
+        DispatcherServlet spring = new DispatcherServlet(springContext());
+        // Through the mappings like any method: TRACE then answers 405, instead of the servlet API's
+        // default of echoing the request, headers and credentials included.
+        spring.setDispatchTraceRequest(true);
+        ServletHolder dispatcher = new ServletHolder("rest", spring);
         dispatcher.setInitOrder(0);
         dispatcher.setAsyncSupported(true);
         Path uploads = Files.createDirectories(dataDir.resolve("webui/uploads"));

@@ -191,6 +191,15 @@ class ErrorResponsesTest {
     }
 
     @Test
+    void traceIsNotAllowedRatherThanEchoingTheCredentials() {
+        HttpResponse<String> trace = server.send(server.request("/api/v1/test/things/1?limit=1")
+                .method("TRACE", HttpRequest.BodyPublishers.noBody()).build());
+        JsonNode error = error(trace, 405);
+        assertFalse(trace.body().contains("Authorization"), trace.body());
+        assertTrue(trace.headers().firstValue("Allow").orElse("").contains("GET"), error.toString());
+    }
+
+    @Test
     void aServerFaultIsGenericAndKeepsItsDetailsInTheLog() {
         HttpResponse<String> boom = server.get("/api/v1/test/boom");
         JsonNode error = error(boom, 500);
