@@ -56,7 +56,7 @@ class BenchProfileIT {
             for (String app : OTHER_APPS) {
                 assertTrue(bundles.find(app).isEmpty(), app + " is not installed in the bench profile\n" + bundles.rows());
             }
-            assertTrue(Pattern.compile("OpenFlow listening on \\S+ \\(2 \\w+ I/O threads").matcher(controller.log()).find(),
+            assertTrue(Pattern.compile("OpenFlow listening on \\S+ \\(2 I/O threads").matcher(controller.log()).find(),
                     "--io-threads 2 reached the OpenFlow server\n" + controller.log());
 
             Path generator = distribution.home().resolve("tools/heliograph-bench.jar");

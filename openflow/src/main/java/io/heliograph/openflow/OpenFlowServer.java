@@ -80,6 +80,11 @@ public final class OpenFlowServer implements AutoCloseable {
         for (Channel c : new Channel[] {plain, tls}) {
             if (c != null) {
                 c.close().syncUninterruptibly();
+                // NIO frees a closed listener's port only when its selector next selects, so a rebind
+                // to the same port could find it still taken: let the loop go round twice (each turn
+                // selects, which releases what was closed before it).
+                c.eventLoop().submit(() -> { }).syncUninterruptibly();
+                c.eventLoop().submit(() -> { }).syncUninterruptibly();
             }
         }
         plain = null;
