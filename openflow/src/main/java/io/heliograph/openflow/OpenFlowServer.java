@@ -1,5 +1,6 @@
 package io.heliograph.openflow;
 
+import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -12,6 +13,7 @@ import io.heliograph.core.PipelineService;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
@@ -39,7 +41,11 @@ public final class OpenFlowServer implements AutoCloseable {
 
     private EventLoopGroup acceptors;
     private EventLoopGroup workers;
+    private static final long REBIND_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
+
     private Channel plain;
+    /** Listeners were closed by a reconfiguration: their ports may take a loop turn to be free. */
+    private boolean releasedListeners;
     private Channel tls;
 
     public OpenFlowServer(OpenFlowSettings settings, SwitchRegistry registry, PipelineService pipeline) {
@@ -65,14 +71,32 @@ public final class OpenFlowServer implements AutoCloseable {
     }
 
     private void bind(OpenFlowSettings s) throws InterruptedException, SSLException {
-        plain = bootstrap(s, null).bind(new InetSocketAddress(s.address(), s.port())).sync().channel();
+        plain = listen(bootstrap(s, null), new InetSocketAddress(s.address(), s.port()));
         LOG.info("OpenFlow listening on {} ({} I/O threads, versions {})", plain.localAddress(), s.ioThreads(),
                 s.versions());
         if (s.tlsEnabled()) {
             SslContext ssl = TlsContexts.server(s);
-            tls = bootstrap(s, ssl).bind(new InetSocketAddress(s.address(), s.tlsPort())).sync().channel();
+            tls = listen(bootstrap(s, ssl), new InetSocketAddress(s.address(), s.tlsPort()));
             LOG.info("OpenFlow over TLS listening on {}{}", tls.localAddress(),
                     s.tlsTrust() != null ? ", switch certificates verified against " + s.tlsTrust() : "");
+        }
+    }
+
+    /**
+     * Binds a listener. With NIO a listener closed a moment ago keeps its port until its loop's
+     * selector next selects, so a live reconfiguration that rebinds the same port can find it still
+     * taken: a port refused while this server has just released listeners is asked for again every
+     * 10 ms, the acceptor loop selecting in between, for up to {@link #REBIND_WAIT_NANOS}. A port another
+     * process holds is still refused (after that wait, when rebinding; at once at start).
+     */
+    private Channel listen(ServerBootstrap bootstrap, InetSocketAddress address) throws InterruptedException {
+        long deadline = System.nanoTime() + (releasedListeners ? REBIND_WAIT_NANOS : 0);
+        while (true) {
+            ChannelFuture bound = bootstrap.bind(address).await();
+            if (bound.isSuccess() || !(bound.cause() instanceof BindException) || System.nanoTime() - deadline >= 0) {
+                return bound.sync().channel();
+            }
+            acceptors.schedule(() -> { }, 10, TimeUnit.MILLISECONDS).sync();   // the loop selects meanwhile
         }
     }
 
@@ -80,13 +104,13 @@ public final class OpenFlowServer implements AutoCloseable {
         for (Channel c : new Channel[] {plain, tls}) {
             if (c != null) {
                 c.close().syncUninterruptibly();
-                // NIO frees a closed listener's port only when its selector next selects, so a rebind
-                // to the same port could find it still taken: let the loop go round twice (each turn
-                // selects, which releases what was closed before it).
+                // NIO closes the socket itself only when its selector next selects: until the loop
+                // has gone round, the old port would still accept connections.
                 c.eventLoop().submit(() -> { }).syncUninterruptibly();
                 c.eventLoop().submit(() -> { }).syncUninterruptibly();
             }
         }
+        releasedListeners = plain != null || tls != null;
         plain = null;
         tls = null;
     }
