@@ -133,10 +133,10 @@ public final class EntryCodec {
 
     private static FlowEntry flow(DatapathId dpid, String name, Map<String, Object> m) {
         FlowEntry.Builder b = FlowEntry.builder(dpid, name)
-                .table((int) number(m, "table", 0))
-                .priority((int) number(m, "priority", FlowEntry.DEFAULT_PRIORITY))
-                .idleTimeout((int) number(m, "idle_timeout", 0))
-                .hardTimeout((int) number(m, "hard_timeout", 0))
+                .table(integer(m, "table", 0))
+                .priority(integer(m, "priority", FlowEntry.DEFAULT_PRIORITY))
+                .idleTimeout(integer(m, "idle_timeout", 0))
+                .hardTimeout(integer(m, "hard_timeout", 0))
                 .cookie(number(m, "cookie", 0));
         String apply = m.containsKey("instruction_apply_actions") ? text(m, "instruction_apply_actions")
                 : m.containsKey("actions") ? text(m, "actions") : "";
@@ -149,7 +149,7 @@ public final class EntryCodec {
             b.clearActions(v instanceof Boolean bool ? bool : !"false".equalsIgnoreCase(String.valueOf(v)));
         }
         if (m.containsKey("instruction_goto_table")) {
-            b.gotoTable((int) number(m, "instruction_goto_table", 0));
+            b.gotoTable(integer(m, "instruction_goto_table", 0));
         }
         if (m.containsKey("instruction_goto_meter")) {
             b.meter(number(m, "instruction_goto_meter", 0));
@@ -189,7 +189,7 @@ public final class EntryCodec {
                 Map<String, Object> bm = (Map<String, Object>) o;
                 OFPort watchPort = bm.containsKey("bucket_watch_port") ? Ports.parse(text(bm, "bucket_watch_port")) : null;
                 Long watchGroup = bm.containsKey("bucket_watch_group") ? number(bm, "bucket_watch_group", 0) : null;
-                buckets.add(new GroupEntry.Bucket((int) number(bm, "bucket_weight", 0), watchPort, watchGroup,
+                buckets.add(new GroupEntry.Bucket(integer(bm, "bucket_weight", 0), watchPort, watchGroup,
                         Action.parseList(bm.containsKey("bucket_actions") ? text(bm, "bucket_actions") : "")));
             }
         }
@@ -215,7 +215,7 @@ public final class EntryCodec {
                 @SuppressWarnings("unchecked")
                 Map<String, Object> bm = (Map<String, Object>) o;
                 bands.add(new MeterEntry.Band(MeterEntry.Band.Type.parse(bm.containsKey("type") ? text(bm, "type") : "drop"),
-                        number(bm, "rate", 0), number(bm, "burst_size", 0), (int) number(bm, "prec_level", 0)));
+                        number(bm, "rate", 0), number(bm, "burst_size", 0), integer(bm, "prec_level", 0)));
             }
         }
         return new MeterEntry(dpid, name, number(m, "meter_id", -1), flags, bands);
@@ -233,6 +233,18 @@ public final class EntryCodec {
     }
 
     /** A number given as a JSON integer or as text (decimal or 0x hex), as Floodlight accepts both. */
+    /**
+     * A number that must fit an int (priorities, tables, timeouts, weights): a larger one is refused
+     * here rather than cut to its low 32 bits, which could pass the range checks that follow.
+     */
+    static int integer(Map<String, Object> m, String key, int absent) {
+        long v = number(m, key, absent);
+        if (v != (int) v) {
+            throw new IllegalArgumentException("'" + key + "' is out of range: " + v);
+        }
+        return (int) v;
+    }
+
     static long number(Map<String, Object> m, String key, long absent) {
         Object v = m.get(key);
         if (v == null) {

@@ -1,6 +1,7 @@
 package io.heliograph.staticflows.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -96,6 +97,14 @@ class EntryFileTest {
         assertEquals(List.of(), read.problems());
         assertEquals(List.of(FlowEntry.builder(A, "flow-mod-1").match("in_port", "1").apply(Action.output(2)).build()),
                 read.entries());
+    }
+
+    @Test
+    void aNumberBeyondAnIntIsRefusedNotCut() {
+        // 4294967396 is 2^32 + 100: cut to 32 bits it would read as priority 100.
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EntryCodec.fromJson(Map.of(
+                "switch", "00:00:00:00:00:00:00:01", "name", "big", "priority", "4294967396", "actions", "output=2")));
+        assertEquals("'priority' is out of range: 4294967396", e.getMessage());
     }
 
     @Test
