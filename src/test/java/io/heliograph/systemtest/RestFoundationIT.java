@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.heliograph.testbed.ArtifactDirectory;
-import io.heliograph.testbed.BundleList;
 import io.heliograph.testbed.Cleanup;
 import io.heliograph.testbed.ControllerDistribution;
 import io.heliograph.testbed.ControllerProcess;
@@ -38,7 +37,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 @Timeout(300)
 class RestFoundationIT {
 
-    private static final Duration CONSOLE = Duration.ofSeconds(15);
     private static final Duration APP = Duration.ofSeconds(30);
     private static final String GREETER_NAME = "Heliograph test app: greeter";
     private static final String GREETER_PAGE =
@@ -155,7 +153,7 @@ class RestFoundationIT {
     @Test
     void anAppsResourceAnswersWhileTheAppRunsAndIsNotFoundOnceItStops() throws IOException {
         RestClient admin = controller.rest();
-        Path jar = distribution.hot().resolve("greeter.jar");
+        Path jar = artifacts.resolve("greeter.jar").toAbsolutePath();
         SourceBundle.build(distribution, jar, Map.of(
                 "Bundle-SymbolicName", "io.heliograph.test.greeter",
                 "Bundle-Name", GREETER_NAME,
@@ -215,6 +213,13 @@ class RestFoundationIT {
                             }
                         }
                         """), Map.of("ui/greeter.js", GREETER_PAGE));
+        // Hot swap over REST: upload, start, stop, start, uninstall.
+        RestClient.Response installed = admin.upload("/api/v1/bundles", "file", jar);
+        assertEquals(201, installed.status(), installed.toString());
+        long id = installed.json().get("id").asLong();
+        assertEquals(404, admin.get("/api/v1/greeter").status(), "an installed, unstarted app serves nothing");
+        RestClient.Response started = admin.post("/api/v1/bundles/" + id + "/start", "");
+        assertEquals("ACTIVE", started.json().get("state").asText(), started.toString());
         RestClient.Response running = Poll.until("the greeter app's resource to answer", APP,
                 () -> admin.get("/api/v1/greeter?name=operator"), r -> r.status() == 200);
         assertEquals("{\"text\":\"hello operator\",\"times\":1}", running.body());
@@ -230,8 +235,8 @@ class RestFoundationIT {
         assertEquals(GREETER_PAGE, controller.anonymousRest().get("/ui/pages/greeter.js").body(),
                 "the page's script, from the app's own bundle");
 
-        long id = greeter().id();
-        controller.console("stop " + id);
+        RestClient.Response stop = admin.post("/api/v1/bundles/" + id + "/stop", "");
+        assertEquals("RESOLVED", stop.json().get("state").asText(), stop.toString());
         RestClient.Response stopped = Poll.until("the stopped app's path to be gone", APP,
                 () -> admin.get("/api/v1/greeter"), r -> r.status() != 200);
         assertEquals(404, stopped.status(), stopped.toString());
@@ -243,11 +248,11 @@ class RestFoundationIT {
                 "a stopped app's page leaves the navigation");
         assertEquals(404, controller.anonymousRest().get("/ui/pages/greeter.js").status());
 
-        controller.console("start " + id);
+        assertEquals(200, admin.post("/api/v1/bundles/" + id + "/start", "").status());
         Poll.until("the restarted app's resource to answer again", APP, () -> admin.get("/api/v1/greeter"),
                 r -> r.status() == 200);
 
-        Files.delete(jar);
+        assertEquals(200, admin.delete("/api/v1/bundles/" + id).status());
         Poll.until("the uninstalled app's path to be gone", APP, () -> admin.get("/api/v1/greeter").status(),
                 status -> status == 404);
         assertFalse(controller.log().contains(" ERROR "), "no error in the log");
@@ -276,9 +281,4 @@ class RestFoundationIT {
         }
     }
 
-    private static BundleList.Row greeter() {
-        List<BundleList.Row> rows = controller.bundles(CONSOLE).rows();
-        return rows.stream().filter(r -> r.name().contains(GREETER_NAME)).findFirst()
-                .orElseThrow(() -> new AssertionError("no greeter bundle in " + rows));
-    }
 }
