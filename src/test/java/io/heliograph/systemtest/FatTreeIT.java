@@ -70,6 +70,7 @@ class FatTreeIT {
     private static final int K = 4;
     private static final Duration CONNECT = Duration.ofSeconds(60);
     private static final Duration CONVERGENCE = Duration.ofSeconds(60);
+    private static final Pattern TOPOLOGY_ACTIVE = Pattern.compile("TopologyComponent - topology active");
     private static final int CONVERGENCE_ROUNDS = 3;
     /** Topology sends LLDP on every port this often (etc/io.heliograph.topology.cfg's default). */
     private static final Duration LLDP_INTERVAL = Duration.ofSeconds(5);
@@ -310,6 +311,9 @@ class FatTreeIT {
         long healthyMs = (System.nanoTime() - start) / 1_000_000;
         controller.awaitSwitches(tree.switches().size(), CONNECT);
         long connectedMs = (System.nanoTime() - start) / 1_000_000;
+        // Health and the switches can be there before FileInstall has started the topology app (and
+        // its console command) from hot/.
+        controller.awaitLog(TOPOLOGY_ACTIVE, 0, CONNECT);
         Poll.until("the restarted controller to list the fat tree's links", CONVERGENCE,
                 () -> NetworkView.links(controller), tree.directedLinks()::equals);
         long convergedMs = (System.nanoTime() - start) / 1_000_000;
