@@ -2,11 +2,11 @@ package io.heliograph.webui.rest;
 
 import org.projectfloodlight.openflow.types.DatapathId;
 
-import io.heliograph.webui.api.RequestArguments;
+import io.heliograph.webui.api.Requests;
 
 /**
  * Datapath ids in the core resources' paths: the path variable {@code dpid}, read by
- * {@link RequestArguments#dpid} (Floodlight's colon form, {@code 0x1} or {@code 1}).
+ * {@link Requests#dpid} (Floodlight's colon form, {@code 0x1} or {@code 1}).
  */
 final class DatapathIds {
 
@@ -16,7 +16,7 @@ final class DatapathIds {
     }
 
     static DatapathId parse(String text) {
-        return RequestArguments.dpid(FIELD, text);
+        return Requests.dpid(FIELD, text);
     }
 
     /** Bad input is echoed back, but never at any length. */

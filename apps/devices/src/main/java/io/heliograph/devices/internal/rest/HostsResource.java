@@ -25,6 +25,7 @@ import io.heliograph.devices.DeviceService;
 import io.heliograph.devices.Host;
 import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
+import io.heliograph.webui.api.Requests;
 
 /**
  * The hosts under {@code /api/v1/hosts} (filtered, paged) and Floodlight's {@code /wm/device/} with

@@ -1,7 +1,7 @@
 package io.heliograph.devices.internal.rest;
 
-import static io.heliograph.devices.internal.rest.Responses.ok;
-import static io.heliograph.devices.internal.rest.Responses.refused;
+import static io.heliograph.webui.testing.Responses.ok;
+import static io.heliograph.webui.testing.Responses.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 

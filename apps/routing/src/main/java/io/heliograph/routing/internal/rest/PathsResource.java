@@ -19,6 +19,7 @@ import io.heliograph.routing.RoutingService;
 import io.heliograph.topology.TopologyService;
 import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
+import io.heliograph.webui.api.Requests;
 
 /**
  * Paths between two switches under {@code /api/v1/paths/{src}/{dst}}: the equal-cost shortest ones,

@@ -11,6 +11,7 @@ import java.util.Set;
 import io.heliograph.staticflows.StaticEntry;
 import io.heliograph.staticflows.internal.EntryCodec;
 import io.heliograph.staticflows.internal.Json;
+import io.heliograph.webui.api.Requests;
 
 /**
  * A static entry as a request body gives it: a JSON object with Floodlight's static entry pusher

@@ -12,6 +12,7 @@ import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.Result;
 import io.heliograph.staticflows.StaticEntry;
 import io.heliograph.staticflows.StaticFlowService;
+import io.heliograph.webui.api.Requests;
 
 /**
  * Adds and deletes entries through the static flow service for both the API and Floodlight's paths,

@@ -6,6 +6,8 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.heliograph.webui.api.Requests;
+
 /**
  * Turns the static flow service's problems (sentences, each naming what is at fault) into a refusal
  * that names one request field: the field a missing prerequisite asks for ({@code eth_type} for an

@@ -22,6 +22,7 @@ import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.StaticFlowService;
 import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
+import io.heliograph.webui.api.Requests;
 
 /**
  * Static flows, groups and meters under {@code /api/v1/staticflows/{kind}} ({@code flows},

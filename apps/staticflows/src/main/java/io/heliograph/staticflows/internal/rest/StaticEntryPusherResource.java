@@ -26,6 +26,7 @@ import io.heliograph.staticflows.StaticFlowService;
 import io.heliograph.staticflows.internal.EntryCodec;
 import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
+import io.heliograph.webui.api.Requests;
 
 /**
  * Floodlight's static entry pusher, under its current path {@code /wm/staticentrypusher} and the two

@@ -1,8 +1,8 @@
 package io.heliograph.staticflows.internal.rest;
 
-import static io.heliograph.staticflows.internal.rest.Responses.answer;
-import static io.heliograph.staticflows.internal.rest.Responses.ok;
-import static io.heliograph.staticflows.internal.rest.Responses.refused;
+import static io.heliograph.webui.testing.Responses.answer;
+import static io.heliograph.webui.testing.Responses.ok;
+import static io.heliograph.webui.testing.Responses.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;

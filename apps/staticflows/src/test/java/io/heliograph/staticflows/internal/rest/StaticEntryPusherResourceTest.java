@@ -1,7 +1,7 @@
 package io.heliograph.staticflows.internal.rest;
 
-import static io.heliograph.staticflows.internal.rest.Responses.ok;
-import static io.heliograph.staticflows.internal.rest.Responses.refused;
+import static io.heliograph.webui.testing.Responses.ok;
+import static io.heliograph.webui.testing.Responses.refused;
 import static io.heliograph.staticflows.internal.rest.StaticEntriesResourceTest.GROUP;
 import static io.heliograph.staticflows.internal.rest.StaticEntriesResourceTest.WEB;
 import static io.heliograph.staticflows.internal.rest.StaticEntriesResourceTest.json;

@@ -19,6 +19,7 @@ import io.heliograph.stats.PortRate;
 import io.heliograph.stats.StatisticsService;
 import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
+import io.heliograph.webui.api.Requests;
 
 /**
  * Port and flow rates per switch under {@code /api/v1/stats/switches/{dpid}}: the current rates and

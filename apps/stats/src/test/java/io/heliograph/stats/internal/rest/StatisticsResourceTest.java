@@ -1,7 +1,7 @@
 package io.heliograph.stats.internal.rest;
 
-import static io.heliograph.stats.internal.rest.Responses.ok;
-import static io.heliograph.stats.internal.rest.Responses.refused;
+import static io.heliograph.webui.testing.Responses.ok;
+import static io.heliograph.webui.testing.Responses.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -23,6 +23,7 @@ import io.heliograph.topology.internal.TopologyDiagnostics;
 import io.heliograph.topology.internal.TopologyGraph;
 import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
+import io.heliograph.webui.api.Requests;
 
 /**
  * The discovered links and the topology summary under {@code /api/v1/topology}, and Floodlight's

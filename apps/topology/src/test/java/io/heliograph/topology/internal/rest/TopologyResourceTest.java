@@ -1,7 +1,7 @@
 package io.heliograph.topology.internal.rest;
 
-import static io.heliograph.topology.internal.rest.Responses.ok;
-import static io.heliograph.topology.internal.rest.Responses.refused;
+import static io.heliograph.webui.testing.Responses.ok;
+import static io.heliograph.webui.testing.Responses.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

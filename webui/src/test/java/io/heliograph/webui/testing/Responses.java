@@ -1,4 +1,4 @@
-package io.heliograph.devices.internal.rest;
+package io.heliograph.webui.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -12,8 +12,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.heliograph.webui.api.ApiException;
 
-/** Requests through MockMvc, answered as JSON trees (read them with JSON pointers: {@code at("/0/src/dpid")}). */
-final class Responses {
+/**
+ * Requests through MockMvc, answered as JSON trees (read them with JSON pointers: {@code at("/0/src/dpid")}):
+ * the apps' REST resource tests share it (heliograph-webui:tests).
+ */
+public final class Responses {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -21,18 +24,18 @@ final class Responses {
     }
 
     /** The body of a request that must succeed with this status. */
-    static JsonNode answer(MockMvc mvc, RequestBuilder request, int status) throws Exception {
+    public static JsonNode answer(MockMvc mvc, RequestBuilder request, int status) throws Exception {
         MvcResult result = mvc.perform(request).andReturn();
         assertEquals(status, result.getResponse().getStatus(), () -> String.valueOf(result.getResolvedException()));
         return JSON.readTree(result.getResponse().getContentAsString());
     }
 
-    static JsonNode ok(MockMvc mvc, RequestBuilder request) throws Exception {
+    public static JsonNode ok(MockMvc mvc, RequestBuilder request) throws Exception {
         return answer(mvc, request, 200);
     }
 
     /** The refusal of a request that must fail with this status, naming this field. */
-    static ApiException refused(MockMvc mvc, RequestBuilder request, int status, String field) throws Exception {
+    public static ApiException refused(MockMvc mvc, RequestBuilder request, int status, String field) throws Exception {
         MvcResult result = mvc.perform(request).andReturn();
         assertEquals(status, result.getResponse().getStatus(), () -> String.valueOf(result.getResolvedException()));
         ApiException e = assertInstanceOf(ApiException.class, result.getResolvedException());
