@@ -1,5 +1,7 @@
 package io.heliograph.bench;
 
+import static io.heliograph.bench.EmulatedSwitchTest.drain;
+import static io.heliograph.bench.EmulatedSwitchTest.receive;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -187,13 +189,5 @@ class FabricSwitchTest {
 
     private static OFPort inPort(OFPacketIn in) {
         return in.getVersion() == OFVersion.OF_10 ? in.getInPort() : in.getMatch().get(MatchField.IN_PORT);
-    }
-
-    private static List<OFMessage> receive(EmulatedSwitch sw, OFMessage... messages) throws Exception {
-        return EmulatedSwitchTest.receive(sw, messages);
-    }
-
-    private static List<OFMessage> drain(EmulatedSwitch sw) {
-        return EmulatedSwitchTest.drain(sw);
     }
 }
