@@ -1,7 +1,12 @@
 // The web UI's shell: log in (a bearer token made from the administrator's password), a navigation
-// of the built-in pages and of those apps contribute (/api/v1/ui/pages), and a hash router that
-// renders the page whose id is in the address (#/<id>). A page is an ES module exporting
-// render(element, api); api calls the REST API with the session's token.
+// of the built-in pages and of those the web bundle and apps contribute (/api/v1/ui/pages), and a
+// hash router that renders the page whose id is in the address (#/<id>, or #/<id>/<rest> for a page
+// of its own: #/switches/00:00:00:00:00:00:00:01). A page is an ES module exporting
+// render(element, api, rest); api calls the REST API with the session's token, and api.events
+// delivers the controller's live events (see LiveEvents below). Once a page has rendered, the page
+// element's data-route holds its address.
+
+import { el } from '/ui/dom.js';
 
 const TOKEN = 'heliograph.token';
 const TOKEN_ID = 'heliograph.tokenId';
@@ -32,11 +37,106 @@ async function call(method, path, body, authorization) {
   return json;
 }
 
+// The controller's live events (GET /api/v1/events, server-sent events: "event: <type>" and a JSON
+// "data:" line; types switch, link, host). One stream per session, read with fetch so that it carries
+// the bearer token; it reconnects after a failure, waiting longer each time up to 30 s. Each
+// (re)connection is delivered as an event of type 'open', so that a page reloads what it may have
+// missed. Handlers a page adds while it renders are removed when the operator leaves the page.
+class LiveEvents {
+  constructor() {
+    this.handlers = new Map();
+    this.pageHandlers = [];
+    this.abort = null;
+    this.delay = 1000;
+  }
+
+  /** Calls handler(data) for each event of type; returns a function that stops it. */
+  on(type, handler) {
+    const entry = { type, handler };
+    if (!this.handlers.has(type)) this.handlers.set(type, new Set());
+    this.handlers.get(type).add(entry);
+    this.pageHandlers.push(entry);
+    return () => this.handlers.get(type).delete(entry);
+  }
+
+  leavePage() {
+    for (const entry of this.pageHandlers) this.handlers.get(entry.type).delete(entry);
+    this.pageHandlers = [];
+  }
+
+  deliver(type, data) {
+    for (const { handler } of [...(this.handlers.get(type) || [])]) {
+      try { handler(data); } catch (e) { console.error('live event handler', type, e); }
+    }
+  }
+
+  connect() {
+    if (this.abort) return;
+    const abort = new AbortController();
+    this.abort = abort;
+    this.read(abort.signal)
+      .catch(() => { /* reconnect below */ })
+      .finally(() => {
+        if (this.abort !== abort) return; // disconnected on purpose
+        this.abort = null;
+        setTimeout(() => { if (sessionStorage.getItem(TOKEN)) this.connect(); }, this.delay);
+        this.delay = Math.min(this.delay * 2, 30000);
+      });
+  }
+
+  disconnect() {
+    const abort = this.abort;
+    this.abort = null;
+    if (abort) abort.abort();
+  }
+
+  async read(signal) {
+    const response = await fetch('/api/v1/events', { signal, headers: {
+      'Authorization': 'Bearer ' + sessionStorage.getItem(TOKEN), 'Accept': 'text/event-stream' } });
+    if (response.status === 401) { sessionStorage.removeItem(TOKEN); showLogin(); return; }
+    if (!response.ok || !response.body) throw new Error('events: HTTP ' + response.status);
+    this.delay = 1000;
+    this.deliver('open', {});
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value.replace(/\r\n?/g, '\n');
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        this.dispatch(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+      }
+    }
+  }
+
+  dispatch(block) {
+    let type = 'message';
+    const data = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) continue; // a comment: the server's keep-alive
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') type = value;
+      else if (field === 'data') data.push(value);
+    }
+    if (!data.length) return;
+    let parsed;
+    try { parsed = JSON.parse(data.join('\n')); } catch (e) { parsed = data.join('\n'); }
+    this.deliver(type, parsed);
+  }
+}
+
+const events = new LiveEvents();
+
 export const api = {
   get: (path) => call('GET', path),
   post: (path, body) => call('POST', path, body),
   put: (path, body) => call('PUT', path, body),
   delete: (path) => call('DELETE', path),
+  events,
 };
 
 const builtIn = [
@@ -45,14 +145,8 @@ const builtIn = [
 ];
 let contributed = [];
 
-function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
-  for (const child of children) node.append(child);
-  return node;
-}
-
 function showLogin() {
+  events.disconnect();
   $('login').hidden = false;
   $('nav').hidden = true;
   $('logout').hidden = true;
@@ -91,7 +185,7 @@ async function refreshNavigation() {
   } catch (e) {
     return;
   }
-  const current = location.hash.replace(/^#\//, '') || 'overview';
+  const current = address().id;
   const links = [...builtIn, ...contributed].map((p) =>
     el('a', { href: '#/' + p.id, class: p.id === current ? 'active' : '' }, p.title));
   $('nav').replaceChildren(...links);
@@ -99,22 +193,36 @@ async function refreshNavigation() {
   if (![...builtIn, ...contributed].some((p) => p.id === current)) location.hash = '#/overview';
 }
 
+/** The page id and the rest of the address: #/switches/00:..:01 is { id: 'switches', rest: '00:..:01' }. */
+function address() {
+  const path = location.hash.replace(/^#\/?/, '');
+  const slash = path.indexOf('/');
+  const id = (slash < 0 ? path : path.slice(0, slash)) || 'overview';
+  return { id, rest: slash < 0 ? '' : decodeURIComponent(path.slice(slash + 1)) };
+}
+
 async function route() {
   if (!sessionStorage.getItem(TOKEN)) return showLogin();
-  const id = location.hash.replace(/^#\//, '') || 'overview';
+  const { id, rest } = address();
+  events.leavePage();
   await refreshNavigation();
-  const page = $('page');
-  page.replaceChildren();
+  // A fresh element per route: a page still rendering into the old one writes where nobody looks.
+  const page = el('section', { id: 'page' });
+  $('page').replaceWith(page);
   try {
     const own = builtIn.find((p) => p.id === id);
-    if (own) return await own.render(page, api);
-    const theirs = contributed.find((p) => p.id === id);
-    if (!theirs) return;
-    const module = await import(theirs.script + '?v=' + Date.now());
-    await module.render(page, api);
+    if (own) {
+      await own.render(page, api, rest);
+    } else {
+      const theirs = contributed.find((p) => p.id === id);
+      if (!theirs) return;
+      const module = await import(theirs.script + '?v=' + Date.now());
+      await module.render(page, api, rest);
+    }
   } catch (e) {
     page.replaceChildren(el('p', { class: 'error' }, e.message));
   }
+  if (page.isConnected) page.dataset.route = location.hash || '#/overview';
 }
 
 async function renderOverview(element) {
@@ -178,6 +286,7 @@ async function start() {
   $('login').hidden = true;
   $('nav').hidden = false;
   $('logout').hidden = false;
+  events.connect();
   await route();
 }
 

@@ -27,7 +27,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
 
@@ -80,14 +79,7 @@ class TopologyPageIT {
 
     @Test
     void loggedInOperatorSeesTheFatTreeOnTheTopologyPage() {
-        ControllerProcess.Credentials admin = controller.credentials(Duration.ofSeconds(30));
-        browser.open(URI.create("http://127.0.0.1:" + controller.httpPort() + "/"));
-        WebElement login = Poll.until("the login form", Duration.ofSeconds(30), () -> browser.find("#login"),
-                WebElement::isDisplayed);
-        login.findElement(By.name("user")).clear();
-        login.findElement(By.name("user")).sendKeys(admin.user());
-        login.findElement(By.name("password")).sendKeys(admin.password());
-        login.findElement(By.cssSelector("button[type=submit]")).click();
+        browser.logIn(controller);
 
         WebElement topologyLink = Poll.until("the topology page in the navigation", Duration.ofSeconds(30),
                 () -> browser.find("#nav a[href='#/topology']"), WebElement::isDisplayed);

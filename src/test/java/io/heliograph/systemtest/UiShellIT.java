@@ -51,12 +51,12 @@ class UiShellIT {
                     "no navigation before logging in");
             page.screenshot("1-login");
 
-            logIn(page, admin.user(), "not-the-password");
+            page.logIn(admin.user(), "not-the-password");
             Poll.until("the refusal to show", PAGE,
                     () -> page.find("#login-error").getText().contains("Wrong user or password"));
             page.screenshot("2-refused");
 
-            logIn(page, admin.user(), admin.password());
+            page.logIn(admin.user(), admin.password());
             Poll.until("the overview with this controller's instance id", PAGE,
                     () -> page.find("#page").getText().contains(instanceId));
             assertTrue(!page.find("#login").isDisplayed(), "the login form is gone once logged in");
@@ -84,15 +84,5 @@ class UiShellIT {
             cleanup.close("distribution copy", distribution);
             cleanup.finish();
         }
-    }
-
-    private static void logIn(Browser page, String user, String password) {
-        var userField = page.find("#login input[name=user]");
-        userField.clear();
-        userField.sendKeys(user);
-        var passwordField = page.find("#login input[name=password]");
-        passwordField.clear();
-        passwordField.sendKeys(password);
-        page.find("#login button[type=submit]").click();
     }
 }

@@ -131,6 +131,38 @@ public final class Browser implements AutoCloseable {
         return ((JavascriptExecutor) driver).executeAsyncScript(script, arguments);
     }
 
+    /**
+     * Opens the web UI of {@code controller} and logs in as its administrator, with the password the
+     * controller wrote to its data directory; returns once the navigation shows.
+     */
+    public void logIn(ControllerProcess controller) {
+        ControllerProcess.Credentials admin = controller.credentials(Duration.ofSeconds(30));
+        open(URI.create("http://127.0.0.1:" + controller.httpPort() + "/"));
+        Poll.until("the login form", Duration.ofSeconds(30), () -> find("#login"), WebElement::isDisplayed);
+        logIn(admin.user(), admin.password());
+        Poll.until("the navigation after logging in", Duration.ofSeconds(30), () -> find("#nav"),
+                WebElement::isDisplayed);
+    }
+
+    /** Fills in the login form that shows and submits it. */
+    public void logIn(String user, String password) {
+        WebElement userField = find("#login input[name=user]");
+        userField.clear();
+        userField.sendKeys(user);
+        WebElement passwordField = find("#login input[name=password]");
+        passwordField.clear();
+        passwordField.sendKeys(password);
+        find("#login button[type=submit]").click();
+    }
+
+    /** Opens page {@code hash} of the logged-in UI ({@code #/switches}, say) and waits for the shell to route it. */
+    public void openPage(String hash) {
+        script("location.hash = arguments[0]", hash);
+        Poll.until("the UI to show " + hash, Duration.ofSeconds(30),
+                () -> (String) script("return document.getElementById('page').dataset.route || ''"),
+                hash::equals);
+    }
+
     public WebElement find(String cssSelector) {
         return driver.findElement(By.cssSelector(cssSelector));
     }
