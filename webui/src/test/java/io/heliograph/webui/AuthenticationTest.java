@@ -123,6 +123,27 @@ class AuthenticationTest {
     }
 
     @Test
+    void aTokenMayBeGivenALifetimeInSeconds() throws IOException {
+        HttpResponse<String> created = server.postJson("/api/v1/auth/tokens",
+                "{\"name\":\"web UI\",\"expiresInSeconds\":3600}");
+        assertEquals(201, created.statusCode(), created.body());
+        JsonNode token = JSON.readTree(created.body());
+        assertEquals(java.time.Instant.parse(token.get("created").asText()).plusSeconds(3600),
+                java.time.Instant.parse(token.get("expires").asText()));
+        assertEquals(200, withAuthorization("/api/v1/auth/tokens", "Bearer " + token.get("token").asText()).statusCode());
+        assertTrue(JSON.readTree(server.postJson("/api/v1/auth/tokens", "{\"name\":\"ci\"}").body()).get("expires").isNull(),
+                "without expiresInSeconds a token never expires");
+
+        for (String bad : List.of("0", "-5", "400000000", "\"soon\"")) {
+            HttpResponse<String> refused = server.postJson("/api/v1/auth/tokens",
+                    "{\"name\":\"x\",\"expiresInSeconds\":" + bad + "}");
+            assertEquals(400, refused.statusCode(), bad + ": " + refused.body());
+            assertEquals("expiresInSeconds", JSON.readTree(refused.body()).get("field").asText(), refused.body());
+        }
+        assertEquals(2, JSON.readTree(server.get("/api/v1/auth/tokens").body()).size(), "the refused requests made no token");
+    }
+
+    @Test
     void aRestartKeepsThePasswordAndTheTokensAndGeneratesNothingNew() throws IOException {
         String password = server.adminPassword();
         String secret = JSON.readTree(server.postJson("/api/v1/auth/tokens", "{\"name\":\"ci\"}").body())

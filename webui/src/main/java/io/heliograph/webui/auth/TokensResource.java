@@ -1,5 +1,6 @@
 package io.heliograph.webui.auth;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -26,12 +27,18 @@ public final class TokensResource implements RestResource {
 
     static final int MAX_NAME_LENGTH = 64;
 
-    /** What to create: a name that says who or what uses the token. */
-    public record TokenRequest(String name) {
+    /**
+     * What to create: a name that says who or what uses the token and, optionally, after how many
+     * seconds it expires (without it, the token lives until it is revoked).
+     */
+    public record TokenRequest(String name, Long expiresInSeconds) {
     }
 
-    /** The created token; {@code token} is the secret to send as {@code Authorization: Bearer <token>}. */
-    public record CreatedToken(String id, String name, Instant created, String token) {
+    /**
+     * The created token; {@code token} is the secret to send as {@code Authorization: Bearer <token>};
+     * {@code expires} is null for a token that never expires.
+     */
+    public record CreatedToken(String id, String name, Instant created, Instant expires, String token) {
     }
 
     private final AccessTokens tokens;
@@ -53,9 +60,14 @@ public final class TokensResource implements RestResource {
         if (name.chars().anyMatch(Character::isISOControl)) {
             throw ApiException.badRequest("name", "control characters are not allowed");
         }
-        AccessTokens.Created created = tokens.create(name.strip());
-        return new CreatedToken(created.token().id(), created.token().name(), created.token().created(),
-                created.secret());
+        Long seconds = request.expiresInSeconds();
+        if (seconds != null && (seconds < 1 || seconds > AccessTokens.MAX_LIFETIME.toSeconds())) {
+            throw ApiException.badRequest("expiresInSeconds", "must be between 1 and "
+                    + AccessTokens.MAX_LIFETIME.toSeconds() + " (ten years), got " + seconds);
+        }
+        AccessTokens.Created created = tokens.create(name.strip(), seconds == null ? null : Duration.ofSeconds(seconds));
+        AccessTokens.Token token = created.token();
+        return new CreatedToken(token.id(), token.name(), token.created(), token.expires(), created.secret());
     }
 
     @GetMapping
