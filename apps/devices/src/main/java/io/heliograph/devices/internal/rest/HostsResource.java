@@ -50,15 +50,18 @@ public final class HostsResource implements RestResource {
 
     /**
      * The hosts that match every filter given, by MAC then VLAN, {@code limit} of them from
-     * {@code offset}. {@code ip} is an IPv4 or IPv6 address; {@code switch} a datapath id.
+     * {@code offset}. {@code ip} is an IPv4 or IPv6 address; {@code switch} a datapath id;
+     * {@code search} any part of a MAC or address (what the web UI's search box sends), so that an
+     * operator finds a host among thousands without the browser loading them all.
      */
-    @ApiDescription("The hosts matching every filter given (mac, vlan, ip, switch, port), by MAC then VLAN, a page of limit from offset")
+    @ApiDescription("The hosts matching every filter given (mac, vlan, ip, switch, port, and search: part of a MAC or address), by MAC then VLAN, a page of limit from offset")
     @GetMapping("/api/v1/hosts")
     public HostPage hosts(@RequestParam(name = "mac", required = false) String mac,
             @RequestParam(name = "vlan", required = false) String vlan,
             @RequestParam(name = "ip", required = false) String ip,
             @RequestParam(name = "switch", required = false) String dpid,
             @RequestParam(name = "port", required = false) String port,
+            @RequestParam(name = "search", required = false) String search,
             @RequestParam(name = "offset", required = false) String offsetText,
             @RequestParam(name = "limit", required = false) String limitText) {
         int offset = offsetText == null ? 0 : number("offset", offsetText, 0, Integer.MAX_VALUE);
@@ -74,7 +77,7 @@ public final class HostsResource implements RestResource {
         }
         HostQuery query = new HostQuery(mac == null ? null : mac("mac", mac), vlan == null ? null : vlan("vlan", vlan),
                 ipv4, ipv6, dpid == null ? null : Requests.dpid("switch", dpid),
-                port == null ? null : number("port", port, 0, Integer.MAX_VALUE));
+                port == null ? null : number("port", port, 0, Integer.MAX_VALUE), HostQuery.searchText(search));
         List<Host> hosts = query.run(devices);
         List<HostView> page = hosts.stream().skip(offset).limit(limit).map(HostView::of).toList();
         return new HostPage(hosts.size(), offset, limit, page);
@@ -120,7 +123,7 @@ public final class HostsResource implements RestResource {
         HostQuery query = new HostQuery(mac == null ? null : mac("mac", mac), vlan == null ? null : vlan("vlan", vlan),
                 ipv4 == null ? null : parse("ipv4", ipv4, IPv4Address::of, "an IPv4 address (10.0.0.1)"), null,
                 dpid == null ? null : Requests.dpid("dpid", dpid),
-                port == null ? null : number("port", port, 0, Integer.MAX_VALUE));
+                port == null ? null : number("port", port, 0, Integer.MAX_VALUE), null);
         Predicate<Host> startsWith = startsWith(params);
         List<Map<String, Object>> out = new ArrayList<>();
         for (Host host : query.run(devices)) {

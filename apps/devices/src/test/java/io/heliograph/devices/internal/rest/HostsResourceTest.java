@@ -123,6 +123,26 @@ class HostsResourceTest {
     }
 
     @Test
+    void searchFindsHostsByAnyPartOfTheirMacOrAddresses() throws Exception {
+        network();
+        assertEquals(List.of("02:00:00:00:00:0b/0"), macsAndVlans(ok(mvc, get("/api/v1/hosts").param("search", "0:0b"))));
+        // as an operator may type a MAC: upper case, with dashes
+        assertEquals(List.of("02:00:00:00:00:0c/20", "02:00:00:00:00:0c/30"),
+                macsAndVlans(ok(mvc, get("/api/v1/hosts").param("search", " 02-00-00-00-00-0C "))));
+        assertEquals(List.of("02:00:00:00:00:0a/0", "02:00:00:00:00:0b/0"),
+                macsAndVlans(ok(mvc, get("/api/v1/hosts").param("search", "10.0.0."))));
+        assertEquals(List.of("02:00:00:00:00:0c/20"), macsAndVlans(ok(mvc, get("/api/v1/hosts").param("search", "0.1.3"))));
+        assertEquals(List.of("02:00:00:00:00:0d/0"), macsAndVlans(ok(mvc, get("/api/v1/hosts").param("search", "FD00::"))));
+        assertEquals(List.of(), macsAndVlans(ok(mvc, get("/api/v1/hosts").param("search", "10.0.0.9"))));
+        // with the other filters, and paged: total counts every match, not the page
+        JsonNode page = ok(mvc, get("/api/v1/hosts").param("search", "02:00").param("switch", "2").param("limit", "1"));
+        assertEquals(3, page.get("total").asInt());
+        assertEquals(List.of("02:00:00:00:00:0c/20"), macsAndVlans(page));
+        // an empty search box searches for nothing in particular
+        assertEquals(5, ok(mvc, get("/api/v1/hosts").param("search", " ")).get("total").asInt());
+    }
+
+    @Test
     void oneHostByMac() throws Exception {
         network();
         JsonNode host = ok(mvc, get("/api/v1/hosts/02:00:00:00:00:0b"));
