@@ -14,8 +14,9 @@ public final class SwitchJson {
     private SwitchJson() {
     }
 
-    /** A line of the switch list. */
-    public record Summary(String dpid, String version, String address, String connectedSince, int ports) {
+    /** A line of the switch list, with what the switch said it is (kept by the controller, not asked again). */
+    public record Summary(String dpid, String version, String address, String connectedSince, int ports,
+            Description description) {
     }
 
     /** One switch: how it is connected, what it can do and what it says it is. */

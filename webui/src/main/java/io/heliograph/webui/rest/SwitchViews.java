@@ -87,7 +87,7 @@ final class SwitchViews {
 
     static Summary summary(OFSwitch sw) {
         return new Summary(sw.getId().toString(), VersionNames.of(sw.getVersion()), address(sw),
-                instant(sw.getConnectedSince()), sw.getPorts().size());
+                instant(sw.getConnectedSince()), sw.getPorts().size(), description(sw.getDescription()));
     }
 
     static Detail detail(OFSwitch sw) {
