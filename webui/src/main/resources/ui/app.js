@@ -39,15 +39,22 @@ async function call(method, path, body, authorization) {
 
 // The controller's live events (GET /api/v1/events, server-sent events: "event: <type>" and a JSON
 // "data:" line; types switch, link, host). One stream per session, read with fetch so that it carries
-// the bearer token; it reconnects after a failure, waiting longer each time up to 30 s. Each
-// (re)connection is delivered as an event of type 'open', so that a page reloads what it may have
-// missed. Handlers a page adds while it renders are removed when the operator leaves the page.
+// the bearer token; it reconnects after a failure or when the server ends the stream (a stream that
+// fell too far behind is dropped by the server), waiting longer each time up to 30 s. The server sends
+// a comment every 15 s: a stream silent for SILENT_MS is taken for dead (a controller or network that
+// went away without closing it) and replaced. Each (re)connection is delivered as an event of type
+// 'open', so that a page reloads what it may have missed. Handlers a page adds while it renders are
+// removed when the operator leaves the page.
+const SILENT_MS = 45000;
+
 class LiveEvents {
   constructor() {
     this.handlers = new Map();
     this.pageHandlers = [];
     this.abort = null;
     this.delay = 1000;
+    this.heard = 0;
+    this.watchdog = null;
   }
 
   /** Calls handler(data) for each event of type; returns a function that stops it. */
@@ -74,11 +81,17 @@ class LiveEvents {
     if (this.abort) return;
     const abort = new AbortController();
     this.abort = abort;
+    this.heard = Date.now();
+    clearInterval(this.watchdog);
+    this.watchdog = setInterval(() => {
+      if (Date.now() - this.heard > SILENT_MS) abort.abort(); // reconnects below
+    }, SILENT_MS / 3);
     this.read(abort.signal)
       .catch(() => { /* reconnect below */ })
       .finally(() => {
         if (this.abort !== abort) return; // disconnected on purpose
         this.abort = null;
+        clearInterval(this.watchdog);
         setTimeout(() => { if (sessionStorage.getItem(TOKEN)) this.connect(); }, this.delay);
         this.delay = Math.min(this.delay * 2, 30000);
       });
@@ -87,21 +100,26 @@ class LiveEvents {
   disconnect() {
     const abort = this.abort;
     this.abort = null;
+    clearInterval(this.watchdog);
     if (abort) abort.abort();
   }
 
   async read(signal) {
+    // X-Requested-With: a refusal then challenges Bearer only, so the browser opens no login dialog of its own
     const response = await fetch('/api/v1/events', { signal, headers: {
-      'Authorization': 'Bearer ' + sessionStorage.getItem(TOKEN), 'Accept': 'text/event-stream' } });
+      'Authorization': 'Bearer ' + sessionStorage.getItem(TOKEN), 'Accept': 'text/event-stream',
+      'X-Requested-With': 'heliograph-ui' } });
     if (response.status === 401) { sessionStorage.removeItem(TOKEN); showLogin(); return; }
     if (!response.ok || !response.body) throw new Error('events: HTTP ' + response.status);
     this.delay = 1000;
+    this.heard = Date.now();
     this.deliver('open', {});
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
+      this.heard = Date.now();
       buffer += value.replace(/\r\n?/g, '\n');
       let end;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -225,18 +243,33 @@ async function route() {
   if (page.isConnected) page.dataset.route = location.hash || '#/overview';
 }
 
+// The controller's figures; read again (at most every 300 ms) when a switch connects or disconnects,
+// so the switch count is live, and when the event stream (re)connects.
 async function renderOverview(element) {
-  const c = await api.get('/api/v1/controller');
-  const rows = [
-    ['Version', c.version], ['Instance', c.instanceId], ['Up since', c.started],
-    ['Switches', c.switches < 0 ? 'OpenFlow not running' : c.switches],
-    ['Heap used', Math.round(c.memory.heapUsed / 1048576) + ' MiB'], ['Threads', c.threads],
-  ];
-  if (c.messages) {
-    for (const [type, n] of Object.entries(c.messages.dispatched)) rows.push([type + ' messages', n]);
-  }
-  element.append(el('h1', {}, 'Controller'),
-    el('table', {}, ...rows.map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, String(v))))));
+  const table = el('table', {});
+  const show = async () => {
+    const c = await api.get('/api/v1/controller');
+    const rows = [
+      ['Version', c.version], ['Instance', c.instanceId], ['Up since', c.started],
+      ['Switches', c.switches < 0 ? 'OpenFlow not running' : c.switches],
+      ['Heap used', Math.round(c.memory.heapUsed / 1048576) + ' MiB'], ['Threads', c.threads],
+    ];
+    if (c.messages) {
+      for (const [type, n] of Object.entries(c.messages.dispatched)) rows.push([type + ' messages', n]);
+    }
+    table.replaceChildren(...rows.map(([k, v]) => el('tr', { 'data-key': k }, el('th', {}, k), el('td', {}, String(v)))));
+  };
+  await show();
+  element.append(el('h1', {}, 'Controller'), table);
+  let pending = null;
+  const soon = () => {
+    pending = pending || setTimeout(() => {
+      pending = null;
+      if (table.isConnected) show().catch(() => { /* the next event or a reload shows it */ });
+    }, 300);
+  };
+  events.on('switch', (e) => { if (e.action !== 'changed') soon(); });
+  events.on('open', soon);
 }
 
 function schemaText(schema, components, depth = 0) {

@@ -207,6 +207,11 @@ final class OpenApiDocument {
         ObjectNode success = responses.putObject(Integer.toString(code));
         success.put("description", code == 201 ? "created" : code == 204 ? "no content" : "success");
         Type body = responseType(method.getGenericReturnType());
+        if (body == null && info.getProducesCondition().getProducibleMediaTypes().contains(MediaType.TEXT_EVENT_STREAM)) {
+            // a stream the handler writes itself (non-blocking servlet output), such as the live events
+            success.putObject("content").putObject(MediaType.TEXT_EVENT_STREAM_VALUE)
+                    .set("schema", NODES.objectNode().put("type", "string"));
+        }
         if (body != null && code != 204) {
             Class<?> raw = rawClass(method.getGenericReturnType());
             if (ResponseBodyEmitter.class.isAssignableFrom(raw)) {
