@@ -10,6 +10,7 @@ import { el } from '/ui/dom.js';
 
 const TOKEN = 'heliograph.token';
 const TOKEN_ID = 'heliograph.tokenId';
+const LOGIN_SECONDS = 12 * 3600;
 const $ = (id) => document.getElementById(id);
 
 class ApiError extends Error {
@@ -176,7 +177,9 @@ async function login(event) {
   const form = new FormData($('login'));
   const basic = 'Basic ' + btoa(form.get('user') + ':' + form.get('password'));
   try {
-    const created = await call('POST', '/api/v1/auth/tokens', { name: 'web UI ' + new Date().toISOString() }, basic);
+    // A login lasts a working day: a browser that never logs out leaves no token behind for longer.
+    const created = await call('POST', '/api/v1/auth/tokens',
+      { name: 'web UI ' + new Date().toISOString(), expiresInSeconds: LOGIN_SECONDS }, basic);
     sessionStorage.setItem(TOKEN, created.token);
     sessionStorage.setItem(TOKEN_ID, created.id);
     $('login-error').textContent = '';
@@ -204,11 +207,16 @@ async function refreshNavigation() {
     return;
   }
   const current = address().id;
-  const links = [...builtIn, ...contributed].map((p) =>
-    el('a', { href: '#/' + p.id, class: p.id === current ? 'active' : '' }, p.title));
-  $('nav').replaceChildren(...links);
+  const pages = [...builtIn, ...contributed];
+  // Redrawn only when the pages or the current one changed: a link the operator is about to click stays.
+  const drawn = JSON.stringify([current, pages.map((p) => [p.id, p.title])]);
+  if ($('nav').dataset.drawn !== drawn) {
+    $('nav').replaceChildren(...pages.map((p) =>
+      el('a', { href: '#/' + p.id, class: p.id === current ? 'active' : '' }, p.title)));
+    $('nav').dataset.drawn = drawn;
+  }
   // A page whose app stopped leaves the navigation; if it is open, go back to the overview.
-  if (![...builtIn, ...contributed].some((p) => p.id === current)) location.hash = '#/overview';
+  if (!pages.some((p) => p.id === current)) location.hash = '#/overview';
 }
 
 /** The page id and the rest of the address: #/switches/00:..:01 is { id: 'switches', rest: '00:..:01' }. */

@@ -6,12 +6,13 @@
 //                           { filterLabel: 'Search', empty: 'No hosts' });
 //   element.append(t.element); t.setRows(records);
 //
-// A column may give text(record) for what is shown and matched, and value(record) for sorting.
+// A column may give text(record) for what is shown and matched, and value(record) for sorting; with
+// { filter: false } the table shows no filter box (for a page that searches on the server).
 
 import { el } from '/ui/dom.js';
 
 export class DataTable {
-  constructor(columns, { filterLabel = 'Filter', empty = 'Nothing to show', rowKey } = {}) {
+  constructor(columns, { filterLabel = 'Filter', empty = 'Nothing to show', rowKey, filter = true } = {}) {
     this.columns = columns;
     this.rows = [];
     this.sortKey = null;
@@ -20,6 +21,8 @@ export class DataTable {
     this.rowKey = rowKey;
     this.filterBox = el('input', { type: 'search', class: 'hg-filter', placeholder: filterLabel, 'aria-label': filterLabel,
       oninput: () => this.draw() });
+    // Without filter, the page searches itself (on the server, say): the box is not shown.
+    this.filterBox.hidden = !filter;
     this.count = el('span', { class: 'hint hg-count' });
     this.head = el('tr', {}, columns.map((c) => el('th', { 'data-key': c.key, class: 'hg-sortable', onclick: () => this.sortBy(c.key) }, c.title)));
     this.body = el('tbody');

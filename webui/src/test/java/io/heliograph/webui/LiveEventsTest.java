@@ -231,6 +231,28 @@ class LiveEventsTest {
     }
 
     @Test
+    void theStreamOfARevokedTokenEndsAtTheNextKeepAliveWhileOthersCarryOn() throws Exception {
+        start(new EventStreams.Limits(8, 1 << 20, Duration.ofMillis(100)));
+        JsonNode token = JSON.readTree(server.postJson("/api/v1/auth/tokens", "{\"name\":\"dashboard\"}").body());
+        EventStreamReader withToken = EventStreamReader.open(client, HttpRequest.newBuilder(server.uri("/api/v1/events"))
+                .header("Authorization", "Bearer " + token.get("token").asText()).build());
+        toClose.add(withToken);
+        assertEquals(200, withToken.response.statusCode());
+        EventStreamReader withPassword = openStream();
+        Poll.until(() -> events.openStreams() == 2);
+
+        HttpResponse<String> revoked = server.send(server.request("/api/v1/auth/tokens/" + token.get("id").asText())
+                .DELETE().build());
+        assertEquals(204, revoked.statusCode(), revoked.body());
+        withToken.awaitEnd(WAIT);
+        Poll.until(() -> events.openStreams() == 1);
+
+        events.publish("tick", Map.of("n", 1));
+        assertEquals(1, JSON.readTree(withPassword.nextEvent(WAIT).data()).get("n").asInt(),
+                "the administrator's stream carries on");
+    }
+
+    @Test
     void closingTheEventsCompletesEveryStreamAndRefusesNewOnes() throws Exception {
         start(EventStreams.Limits.DEFAULTS);
         EventStreamReader first = openStream();

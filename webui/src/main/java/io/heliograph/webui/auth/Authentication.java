@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import io.heliograph.webui.ErrorBody;
@@ -25,6 +26,12 @@ public final class Authentication implements Filter {
 
     /** Request attribute naming who made the request: {@code admin} or {@code token:<id>}. */
     public static final String PRINCIPAL = "io.heliograph.webui.principal";
+    /**
+     * The request attribute holding a {@code BooleanSupplier} that says whether the request's credentials
+     * are still valid: a long-lived response (an event stream) asks it again while it runs, so a revoked
+     * or expired token stops receiving.
+     */
+    public static final String STILL_VALID = "io.heliograph.webui.credentialsStillValid";
     static final String REALM = "Heliograph";
 
     private final Supplier<AdminCredentials> admin;
@@ -48,6 +55,8 @@ public final class Authentication implements Filter {
         Optional<String> principal = authorization == null ? Optional.empty() : principal(authorization.strip());
         if (principal.isPresent()) {
             request.setAttribute(PRINCIPAL, principal.get());
+            String credentials = authorization.strip();
+            request.setAttribute(STILL_VALID, (BooleanSupplier) () -> principal(credentials).isPresent());
             chain.doFilter(request, response);
             return;
         }

@@ -7,6 +7,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
@@ -31,6 +32,7 @@ final class EventStream implements WriteListener, AsyncListener {
     private final AsyncContext async;
     private final ServletOutputStream out;
     private final String client;
+    private final BooleanSupplier credentialsStillValid;
     private final long maxBacklogBytes;
     private final Executor writer;
     private final Consumer<EventStream> whenEnded;
@@ -44,11 +46,12 @@ final class EventStream implements WriteListener, AsyncListener {
     private boolean listening;
     private boolean unflushed;
 
-    EventStream(AsyncContext async, ServletOutputStream out, String client, long maxBacklogBytes, Executor writer,
-            Consumer<EventStream> whenEnded) {
+    EventStream(AsyncContext async, ServletOutputStream out, String client, BooleanSupplier credentialsStillValid,
+            long maxBacklogBytes, Executor writer, Consumer<EventStream> whenEnded) {
         this.async = async;
         this.out = out;
         this.client = client;
+        this.credentialsStillValid = credentialsStillValid;
         this.maxBacklogBytes = maxBacklogBytes;
         this.writer = writer;
         this.whenEnded = whenEnded;
@@ -74,6 +77,11 @@ final class EventStream implements WriteListener, AsyncListener {
             });
         }
         return true;
+    }
+
+    /** Whether the credentials the stream was opened with are still valid (not revoked, not expired). */
+    boolean credentialsStillValid() {
+        return credentialsStillValid.getAsBoolean();
     }
 
     /** Bytes published to this stream and not yet handed to the connection. */

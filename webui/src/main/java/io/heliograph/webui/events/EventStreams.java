@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 
 import org.slf4j.Logger;
@@ -32,7 +33,8 @@ import jakarta.servlet.http.HttpServletResponse;
  * JSON once and appends the frame to each stream's backlog; one thread, "heliograph-live-events", hands
  * backlogs to the connections without ever waiting for one (non-blocking servlet output), and sends a
  * comment line to every stream each keep-alive period so that a dead client's connection fails and is
- * found. The number of streams and each stream's backlog are bounded: beyond the first a new stream is
+ * found; at that moment each stream's credentials are checked again, and the stream of a token revoked
+ * or expired since it opened is ended. The number of streams and each stream's backlog are bounded: beyond the first a new stream is
  * refused with 503, beyond the second the stream is dropped and its client reconnects.
  */
 public final class EventStreams implements LiveEvents, AutoCloseable {
@@ -110,7 +112,8 @@ public final class EventStreams implements LiveEvents, AutoCloseable {
             AsyncContext async = request.startAsync(request, response);
             async.setTimeout(0); // a stream lasts as long as its client; dead clients are found by writing
             ServletOutputStream out = response.getOutputStream();
-            stream = new EventStream(async, out, client(request), limits.maxBacklogBytes(), writer, this::ended);
+            stream = new EventStream(async, out, client(request), stillValid(request), limits.maxBacklogBytes(), writer,
+                    this::ended);
             async.addListener(stream);
             stream.offer(OPENING); // commits the response, so the client knows the stream is open
         } catch (IOException | RuntimeException e) {
@@ -166,6 +169,12 @@ public final class EventStreams implements LiveEvents, AutoCloseable {
     }
 
     private void keepAlive() {
+        for (EventStream stream : open) {
+            if (!stream.credentialsStillValid()) {
+                LOG.info("event stream of {} ended: its credentials were revoked or expired", stream.client());
+                stream.endLater(false);
+            }
+        }
         offerToAll(KEEP_ALIVE);
     }
 
@@ -198,6 +207,11 @@ public final class EventStreams implements LiveEvents, AutoCloseable {
             taken.decrementAndGet();
             LOG.debug("event stream of {} ended ({} open)", stream.client(), open.size());
         }
+    }
+
+    /** The authentication filter's check of the request's credentials; a request it did not see stays valid. */
+    private static BooleanSupplier stillValid(HttpServletRequest request) {
+        return request.getAttribute(Authentication.STILL_VALID) instanceof BooleanSupplier check ? check : () -> true;
     }
 
     private static String client(HttpServletRequest request) {

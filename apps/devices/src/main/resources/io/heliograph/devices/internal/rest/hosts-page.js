@@ -46,6 +46,8 @@ export async function render(element, api, rest) {
   const status = el('span', { class: 'hint hg-hosts-status', role: 'status' });
   const error = el('p', { class: 'error hg-hosts-error', role: 'alert' });
 
+  // The search above runs on the controller over every host; the table's own filter would only see
+  // the page in the browser, so it is not offered.
   const table = new DataTable([
     { key: 'mac', title: 'MAC' },
     { key: 'vlan', title: 'VLAN', numeric: true, text: (h) => (h.vlan === 0 ? 'untagged' : h.vlan) },
@@ -53,10 +55,7 @@ export async function render(element, api, rest) {
     { key: 'attachment', title: 'Attached at', text: attachmentText, cell: attachmentCell },
     { key: 'lastSeen', title: 'Last seen', text: (h) => seenText(h.lastSeen), value: (h) => h.lastSeen,
       cell: (h) => [seenText(h.lastSeen), el('span', { class: 'hint hg-host-age' }, age(h.lastSeen))] },
-  ], { empty: 'No hosts', rowKey: (h) => h.mac + '/' + h.vlan });
-  // The search above runs on the controller over every host; the table's own filter would only see
-  // the page in the browser, so it is not offered.
-  table.filterBox.hidden = true;
+  ], { empty: 'No hosts', rowKey: (h) => h.mac + '/' + h.vlan, filter: false });
   table.count.hidden = true;
 
   const root = el('div', { class: 'hg-hosts' },
