@@ -2,9 +2,12 @@ package io.heliograph.webui.rest;
 
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -49,6 +52,8 @@ public class BundleResource implements RestResource {
     static final String ID = "bundle id, as the list gives it";
     /** Where uploads are installed from, as far as the framework knows. */
     static final String LOCATION_PREFIX = "rest-upload:";
+    /** How long an update or uninstall waits for the framework to refresh the bundle and its dependents. */
+    static final Duration REFRESH_WAIT = Duration.ofSeconds(30);
 
     /** A bundle as the API shows it; state is the OSGi state name (ACTIVE, RESOLVED, INSTALLED...). */
     public record BundleInfo(long id, String symbolicName, String name, String version, String state,
@@ -192,11 +197,29 @@ public class BundleResource implements RestResource {
         return bundle;
     }
 
-    /** Lets dependents of an updated or uninstalled bundle rewire to what is there now. */
+    /**
+     * Lets an updated or uninstalled bundle and its dependents rewire to what is there now, and waits
+     * until the framework has done so (it refreshes on a thread of its own, stopping and starting them
+     * again), so that the answer shows the state the bundle settles in, not one the refresh is about to
+     * change. A refresh that restarts this web bundle is not waited for: it stops the server this
+     * request runs in.
+     */
     private void refresh(Bundle bundle) {
         FrameworkWiring wiring = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION).adapt(FrameworkWiring.class);
-        if (wiring != null) {
+        if (wiring == null) {
+            return;
+        }
+        if (wiring.getDependencyClosure(List.of(bundle)).contains(context.getBundle())) {
             wiring.refreshBundles(List.of(bundle));
+            return;
+        }
+        CountDownLatch refreshed = new CountDownLatch(1);
+        wiring.refreshBundles(List.of(bundle), event -> refreshed.countDown());
+        try {
+            // past the wait the answer shows the state now; the refresh goes on
+            refreshed.await(REFRESH_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

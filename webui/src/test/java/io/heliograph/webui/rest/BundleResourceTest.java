@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.ServiceLoader;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -25,8 +26,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleEvent;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.Constants;
+import org.osgi.framework.SynchronousBundleListener;
 import org.osgi.framework.launch.Framework;
 import org.osgi.framework.launch.FrameworkFactory;
 import org.springframework.http.HttpMethod;
@@ -124,6 +127,38 @@ class BundleResourceTest {
         assertNull(framework.getBundleContext().getBundle(id));
         call(mvc, get("/api/v1/bundles/" + id)).refused(404, "id", "no bundle " + id + " is installed");
     }
+
+    @Test
+    void anUpdateAnswersOnceTheFrameworkHasRefreshedTheBundle() throws Exception {
+        long id = upload(TestJars.bundle("io.heliograph.test.refreshed", "1.0.0")).expect(201).number("/id");
+        call(mvc, post("/api/v1/bundles/" + id + "/start")).expect(200);
+        // synchronous: delivered on the thread that makes the change, the framework's refresh thread included
+        List<String> events = new CopyOnWriteArrayList<>();
+        SynchronousBundleListener recorder = e -> {
+            if (e.getBundle().getBundleId() == id) {
+                events.add(EVENTS.getOrDefault(e.getType(), Integer.toString(e.getType())));
+            }
+        };
+        framework.getBundleContext().addBundleListener(recorder);
+        try {
+            Answer updated = call(mvc, put("/api/v1/bundles/" + id).contentType(JAR)
+                    .content(TestJars.bundle("io.heliograph.test.refreshed", "1.0.1"))).expect(200);
+            List<String> seen = List.copyOf(events);
+            // the update restarts the bundle; the refresh after it stops, unresolves and starts it again
+            int refresh = seen.lastIndexOf("UNRESOLVED");
+            assertTrue(seen.indexOf("UPDATED") >= 0 && refresh > seen.indexOf("UPDATED"),
+                    "the refresh had run when the answer came: " + seen);
+            assertEquals("STARTED", seen.get(seen.size() - 1), seen.toString());
+            assertEquals("ACTIVE", updated.text("/state"));
+            assertEquals("1.0.1", updated.text("/version"));
+        } finally {
+            framework.getBundleContext().removeBundleListener(recorder);
+        }
+    }
+
+    private static final Map<Integer, String> EVENTS = Map.of(BundleEvent.UPDATED, "UPDATED",
+            BundleEvent.UNRESOLVED, "UNRESOLVED", BundleEvent.RESOLVED, "RESOLVED", BundleEvent.STARTED, "STARTED",
+            BundleEvent.STOPPED, "STOPPED", BundleEvent.STARTING, "STARTING", BundleEvent.STOPPING, "STOPPING");
 
     @Test
     void installsAndUpdatesFromAMultipartUpload() throws Exception {
