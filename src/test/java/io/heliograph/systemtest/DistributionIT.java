@@ -153,6 +153,17 @@ class DistributionIT {
     }
 
     @Test
+    void endOfConsoleInputWhileTheAppsStartStopsTheControllerCleanly() {
+        try (ControllerProcess controller = ControllerProcess.start(distribution, controllerLog)) {
+            Poll.until("the launcher to start the framework", STARTUP,
+                    () -> controller.log().contains("Heliograph starting"));
+            controller.closeConsole(); // the console bundle stops the framework while the launcher still starts it
+            assertEquals(0, controller.awaitExit(STOP), "exit code after the end of console input\n" + controller.log());
+            assertFalse(controller.log().contains("failed to start"), controller.log());
+        }
+    }
+
+    @Test
     void endOfConsoleInputStopsTheController() {
         try (ControllerProcess controller = ControllerProcess.start(distribution, controllerLog)) {
             controller.awaitHealthy(STARTUP);

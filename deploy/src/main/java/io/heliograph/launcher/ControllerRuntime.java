@@ -118,6 +118,14 @@ public final class ControllerRuntime {
         return revision != null && (revision.getTypes() & BundleRevision.TYPE_FRAGMENT) != 0;
     }
 
+    /**
+     * Whether the framework was started and has since been asked to stop (by the console, a bundle or a
+     * signal): a start that fails then was cut short on purpose, not broken.
+     */
+    public synchronized boolean stopRequested() {
+        return framework != null && (framework.getState() & (Bundle.STOPPING | Bundle.RESOLVED)) != 0;
+    }
+
     /** Blocks until the framework stops, for whatever reason (shutdown hook, console, a bundle). */
     public FrameworkEvent awaitStop() throws InterruptedException {
         return framework.waitForStop(0);

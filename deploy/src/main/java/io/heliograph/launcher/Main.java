@@ -94,9 +94,13 @@ public final class Main {
                 log.warn("Heliograph started in " + ms + " ms, but these bundles did not start: " + failed);
             }
         } catch (Exception e) {
-            log.error("Heliograph failed to start: " + e.getMessage(), e);
-            runtime.stop();
-            return 1;
+            if (!runtime.stopRequested()) {
+                log.error("Heliograph failed to start: " + e.getMessage(), e);
+                runtime.stop();
+                return 1;
+            }
+            // The console's input ended (or a bundle stopped the framework) while the apps were starting.
+            log.info("stopped while starting (" + e.getMessage() + ")");
         }
 
         try {
