@@ -249,7 +249,7 @@ public class BundleResource implements RestResource {
     }
 
     static BundleInfo info(Bundle b) {
-        String name = b.getHeaders("").get(Constants.BUNDLE_NAME);
+        String name = b.getHeaders().get(Constants.BUNDLE_NAME); // localised: "%systemBundle" is a key
         boolean fragment = b.getHeaders("").get(Constants.FRAGMENT_HOST) != null;
         return new BundleInfo(b.getBundleId(), b.getSymbolicName(), name, b.getVersion().toString(),
                 state(b.getState()), b.getLocation(), fragment);

@@ -2,6 +2,7 @@ package io.heliograph.webui.rest;
 
 import static io.heliograph.webui.rest.RestFixture.call;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
@@ -96,6 +97,7 @@ class BundleResourceTest {
         assertEquals(0, a.number("/0/id"));
         assertEquals("ACTIVE", a.text("/0/state"));
         assertEquals("org.eclipse.osgi", a.text("/0/symbolicName"));
+        assertFalse(a.text("/0/name").startsWith("%"), "the framework's name, not its localisation key: " + a.text("/0/name"));
         Answer one = call(mvc, get("/api/v1/bundles/" + webStandIn.getBundleId())).expect(200);
         assertEquals("io.heliograph.webui.standin", one.text("/symbolicName"));
         assertEquals("1.0.0", one.text("/version"));
