@@ -9,15 +9,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.heliograph.core.testing.ManualClock;
 
 /** Tokens with a lifetime expire, are refused and forgotten; tokens without one live until revoked. */
 class AccessTokensTest {
@@ -25,7 +24,7 @@ class AccessTokensTest {
     @TempDir
     Path dataDir;
 
-    private final SettableClock clock = new SettableClock(Instant.parse("2026-11-22T10:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-11-22T10:00:00Z"));
 
     @Test
     void aTokenWithALifetimeWorksUntilItExpiresAndIsThenForgotten() throws IOException {
@@ -95,33 +94,5 @@ class AccessTokensTest {
             assertTrue(e.getMessage().contains("lifetime"), e.getMessage());
         }
         assertEquals(List.of(), tokens.list(), "nothing was created");
-    }
-
-    /** A clock the test moves forward. */
-    private static final class SettableClock extends Clock {
-        private Instant now;
-
-        SettableClock(Instant start) {
-            this.now = start;
-        }
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException();
-        }
     }
 }
