@@ -14,6 +14,7 @@ import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.EventStreamClient;
 import io.heliograph.testbed.EventStreamClient.Event;
 import io.heliograph.testbed.Host;
+import io.heliograph.testbed.NetworkView;
 import io.heliograph.testbed.Poll;
 import io.heliograph.testbed.RestClient;
 import io.heliograph.testbed.Testbed;
@@ -201,6 +202,17 @@ class LiveEventsIT {
         }
     }
 
+    /** The overview's value for {@code key}; failing, the whole page, so that a timeout shows what it showed. */
+    private static String overviewRow(Browser browser, String key) {
+        String text = (String) browser.script("const row = document.querySelector(\"#page tr[data-key='\" + arguments[0]"
+                + " + \"'] td\"); return row ? row.textContent : null", key);
+        if (text == null) {
+            throw new IllegalStateException("no '" + key + "' on the overview, which shows: "
+                    + browser.script("return document.getElementById('page').innerText"));
+        }
+        return text;
+    }
+
     @Test
     void theTopologyPageAndTheOverviewShowANewSwitchWithoutAReload() {
         Bridge first = newBridge();
@@ -229,17 +241,31 @@ class LiveEventsIT {
             System.out.printf("live events: topology page '%s' -> '%s' %d ms after set-controller%n", before, after, shownMs);
 
             browser.openPage("#/overview");
-            String count = Poll.until("the overview's switch count", EVENT,
-                    () -> browser.find("#page tr[data-key='Switches'] td").getText(), t -> t.matches("\\d+"));
+            String count = Poll.until("the overview's switch count", EVENT, () -> overviewRow(browser, "Switches"),
+                    t -> t.matches("\\d+"));
             browser.screenshot("overview-before");
             Bridge another = newBridge();
             another.setController(target());
             Poll.until("the overview to count one switch more", EVENT,
-                    () -> browser.find("#page tr[data-key='Switches'] td").getText(),
-                    t -> t.equals(Integer.toString(Integer.parseInt(count) + 1)));
+                    () -> overviewRow(browser, "Switches"), t -> t.equals(Integer.toString(Integer.parseInt(count) + 1)));
             assertEquals("set before the switch connects", browser.script("return window.liveEventsMarker"),
                     "the overview updated in place");
             browser.screenshot("overview-after");
+
+            // what else it sees, and the message counters with their rates, as the REST API says: two
+            // hosts on the new switch talk, so there are packet-ins and hosts to count
+            Host h11 = testbed.addHost(11, another);
+            Host h12 = testbed.addHost(12, another);
+            h11.ping(h12, 1);
+            Poll.until("the overview's links and hosts to agree with the REST API", EVENT, () -> {
+                int links = NetworkView.links(controller).size();
+                int hosts = NetworkView.hosts(controller).size();
+                return overviewRow(browser, "Links").equals(links / 2 + " cables (" + links + " directed links)")
+                        && overviewRow(browser, "Hosts").equals(Integer.toString(hosts));
+            });
+            String packetIns = Poll.until("a packet-in rate on the overview", EVENT,
+                    () -> overviewRow(browser, "PACKET_IN messages"), t -> t.matches("\\d+, \\d+/s"));
+            System.out.printf("live events: overview PACKET_IN messages '%s'%n", packetIns);
         }
     }
 
