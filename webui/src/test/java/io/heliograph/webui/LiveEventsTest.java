@@ -104,9 +104,9 @@ class LiveEventsTest {
         EventStreamReader second = openStream();
         Poll.until(() -> events.openStreams() == 2);
 
-        events.publish("switch", Map.of("action", "connected", "dpid", "00:00:00:00:00:00:00:01"));
-        events.publish("host", new Move("moved", "02:00:00:00:00:01", List.of(1, 2)));
-        events.publish("link", Map.of("action", "removed", "text", "line one\nline two"));
+        events.publish("switch", () -> Map.of("action", "connected", "dpid", "00:00:00:00:00:00:00:01"));
+        events.publish("host", () -> new Move("moved", "02:00:00:00:00:01", List.of(1, 2)));
+        events.publish("link", () -> Map.of("action", "removed", "text", "line one\nline two"));
 
         for (EventStreamReader reader : List.of(first, second)) {
             Frame s = reader.nextEvent(WAIT);
@@ -140,14 +140,15 @@ class LiveEventsTest {
         start(EventStreams.Limits.DEFAULTS);
         openStream();
         IllegalArgumentException reserved = assertThrows(IllegalArgumentException.class,
-                () -> events.publish("open", Map.of()));
+                () -> events.publish("open", () -> Map.of()));
         assertTrue(reserved.getMessage().contains("'open' is reserved"), reserved.getMessage());
         for (String bad : new String[] {"Switch", "", "switch\ndata: x", "1link"}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> events.publish(bad, Map.of()));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> events.publish(bad, () -> Map.of()));
             assertTrue(e.getMessage().contains("lower-case letters"), e.getMessage());
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> events.publish("broken", new Unwritable()));
+                () -> events.publish("broken", () -> new Unwritable()));
         assertTrue(e.getMessage().startsWith("the payload of a 'broken' event cannot be written as JSON"), e.getMessage());
     }
 
@@ -167,7 +168,7 @@ class LiveEventsTest {
         first.close();
         // the server learns of a client that left when it writes to it: events or keep-alive comments do
         Poll.until(() -> {
-            events.publish("tick", Map.of());
+            events.publish("tick", () -> Map.of());
             return events.openStreams() == 1;
         });
         openStream();
@@ -193,7 +194,8 @@ class LiveEventsTest {
             // rounds the healthy client keeps up with, until the one that never reads is dropped
             while (events.openStreams() == 2) {
                 for (int i = 0; i < 100; i++) {
-                    events.publish("tick", Map.of("n", sent++, "padding", padding));
+                    int n = sent++;
+                    events.publish("tick", () -> Map.of("n", n, "padding", padding));
                 }
                 for (int expected = sent - 100; expected < sent; expected++) {
                     assertEquals(expected, JSON.readTree(healthy.nextEvent(WAIT).data()).get("n").asInt());
@@ -213,7 +215,7 @@ class LiveEventsTest {
                 // closed with data unread: a reset
             }
         }
-        events.publish("tick", Map.of("n", -1));
+        events.publish("tick", () -> Map.of("n", -1));
         assertEquals(-1, JSON.readTree(healthy.nextEvent(WAIT).data()).get("n").asInt());
         assertEquals(1, events.openStreams());
     }
@@ -247,7 +249,7 @@ class LiveEventsTest {
         withToken.awaitEnd(WAIT);
         Poll.until(() -> events.openStreams() == 1);
 
-        events.publish("tick", Map.of("n", 1));
+        events.publish("tick", () -> Map.of("n", 1));
         assertEquals(1, JSON.readTree(withPassword.nextEvent(WAIT).data()).get("n").asInt(),
                 "the administrator's stream carries on");
     }

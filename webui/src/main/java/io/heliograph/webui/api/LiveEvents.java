@@ -1,5 +1,7 @@
 package io.heliograph.webui.api;
 
+import java.util.function.Supplier;
+
 /**
  * The web UI's live events ({@code GET /api/v1/events}, server-sent events): what an app publishes here
  * reaches every open stream as {@code event: <type>} with its payload as one JSON {@code data:} line.
@@ -14,7 +16,9 @@ package io.heliograph.webui.api;
 public interface LiveEvents {
 
     /**
-     * Sends {@code payload}, written as JSON, to every open stream as an event of {@code type}. Never
+     * Sends the payload {@code payload} supplies, written as JSON, to every open stream as an event of
+     * {@code type}. The payload is made only while a stream is open, so a change nobody watches costs
+     * the caller (often an OpenFlow I/O thread) nothing but this call. Never
      * blocks and never writes to the network on the caller's thread, so OpenFlow and app threads may
      * call it; a stream that falls too far behind is closed (its client reconnects and reloads).
      *
@@ -23,5 +27,5 @@ public interface LiveEvents {
      * @throws IllegalArgumentException when {@code type} is not such a name or {@code payload} cannot be
      *             written as JSON; the message says which
      */
-    void publish(String type, Object payload);
+    void publish(String type, Supplier<?> payload);
 }

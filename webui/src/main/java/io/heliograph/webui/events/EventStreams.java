@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import org.slf4j.Logger;
@@ -130,7 +131,7 @@ public final class EventStreams implements LiveEvents, AutoCloseable {
     }
 
     @Override
-    public void publish(String type, Object payload) {
+    public void publish(String type, Supplier<?> payload) {
         if (type == null || !TYPE.matcher(type).matches()) {
             throw new IllegalArgumentException("event type '" + type + "' is not a name of lower-case letters,"
                     + " digits and dashes starting with a letter (at most 32), such as 'switch'");
@@ -144,7 +145,7 @@ public final class EventStreams implements LiveEvents, AutoCloseable {
         }
         byte[] data;
         try {
-            data = json.writeValueAsBytes(payload);
+            data = json.writeValueAsBytes(payload.get());
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("the payload of a '" + type + "' event cannot be written as JSON: "
                     + e.getOriginalMessage(), e);

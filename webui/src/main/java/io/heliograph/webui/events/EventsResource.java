@@ -1,6 +1,7 @@
 package io.heliograph.webui.events;
 
 import java.io.IOException;
+import java.util.function.Supplier;
 
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -45,7 +46,7 @@ public final class EventsResource implements LiveEvents, RestResource {
     }
 
     @Override
-    public void publish(String type, Object payload) {
+    public void publish(String type, Supplier<?> payload) {
         streams.publish(type, payload);
     }
 

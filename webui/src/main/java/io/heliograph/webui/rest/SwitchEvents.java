@@ -29,18 +29,18 @@ public final class SwitchEvents implements SwitchListener {
 
     @Override
     public void switchAdded(OFSwitch sw) {
-        events.publish(TYPE, new SwitchChange("connected", sw.getId().toString(), SwitchViews.summary(sw), null, null));
+        events.publish(TYPE, () -> new SwitchChange("connected", sw.getId().toString(), SwitchViews.summary(sw), null, null));
     }
 
     @Override
     public void switchRemoved(OFSwitch sw) {
-        events.publish(TYPE, new SwitchChange("disconnected", sw.getId().toString(), SwitchViews.summary(sw), null,
+        events.publish(TYPE, () -> new SwitchChange("disconnected", sw.getId().toString(), SwitchViews.summary(sw), null,
                 null));
     }
 
     @Override
     public void portChanged(OFSwitch sw, OFPortDesc port, PortChange change) {
-        events.publish(TYPE, new SwitchChange("changed", sw.getId().toString(), SwitchViews.summary(sw),
+        events.publish(TYPE, () -> new SwitchChange("changed", sw.getId().toString(), SwitchViews.summary(sw),
                 change.name().toLowerCase(Locale.ROOT), SwitchViews.port(port)));
     }
 }

@@ -26,7 +26,7 @@ class SwitchEventsTest {
     private final List<JsonNode> published = new ArrayList<>();
     private final LiveEvents recorder = (type, payload) -> {
         types.add(type);
-        published.add(JSON.valueToTree(payload));
+        published.add(JSON.valueToTree(payload.get()));
     };
     private final SwitchEvents events = new SwitchEvents(recorder);
     private final FakeSwitch s1 = OpenFlowReplies.fakeSwitch(1, OFVersion.OF_13);

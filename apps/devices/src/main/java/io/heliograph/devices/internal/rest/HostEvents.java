@@ -29,26 +29,29 @@ public final class HostEvents implements HostListener {
 
     @Override
     public void hostAdded(Host host) {
-        events.publish(TYPE, HostChange.of("added", HostView.of(host), List.of()));
+        events.publish(TYPE, () -> HostChange.of("added", HostView.of(host), List.of()));
     }
 
     @Override
     public void hostUpdated(Host before, Host after) {
-        events.publish(TYPE, HostChange.of("updated", HostView.of(after), List.of()));
+        events.publish(TYPE, () -> HostChange.of("updated", HostView.of(after), List.of()));
     }
 
     @Override
     public void hostMoved(Host before, Host after) {
-        HostView was = HostView.of(before);
+        events.publish(TYPE, () -> moved(before, after));
+    }
+
+    private static HostChange moved(Host before, Host after) {
         HostView now = HostView.of(after);
-        List<HostView.Attachment> left = was.attachmentPoints().stream()
+        List<HostView.Attachment> left = HostView.of(before).attachmentPoints().stream()
                 .filter(point -> now.attachmentPoints().stream().noneMatch(p -> samePort(p, point))).toList();
-        events.publish(TYPE, HostChange.of("moved", now, left));
+        return HostChange.of("moved", now, left);
     }
 
     @Override
     public void hostRemoved(Host host) {
-        events.publish(TYPE, HostChange.of("removed", HostView.of(host), List.of()));
+        events.publish(TYPE, () -> HostChange.of("removed", HostView.of(host), List.of()));
     }
 
     private static boolean samePort(HostView.Attachment a, HostView.Attachment b) {

@@ -26,7 +26,7 @@ class HostEventsTest {
     private final List<HostChange> published = new ArrayList<>();
     private final HostEvents events = new HostEvents((type, payload) -> {
         types.add(type);
-        published.add((HostChange) payload);
+        published.add((HostChange) payload.get());
     });
 
     private static Host host(Set<IPv4Address> ips, long... dpidPortPairs) {

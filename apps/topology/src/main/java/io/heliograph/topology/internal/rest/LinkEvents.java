@@ -39,8 +39,8 @@ public final class LinkEvents implements TopologyListener {
             };
             if (action != null) {
                 Link link = change.link();
-                events.publish(TYPE, new LinkChange(action, LinkView.End.of(link.src()), LinkView.End.of(link.dst()),
-                        change.topology().links().contains(link.reverse())));
+                events.publish(TYPE, () -> new LinkChange(action, LinkView.End.of(link.src()),
+                        LinkView.End.of(link.dst()), change.topology().links().contains(link.reverse())));
             }
         }
     }

@@ -22,7 +22,7 @@ class LinkEventsTest {
     private final List<LinkChange> published = new ArrayList<>();
     private final LinkEvents events = new LinkEvents((type, payload) -> {
         types.add(type);
-        published.add((LinkChange) payload);
+        published.add((LinkChange) payload.get());
     });
 
     private static final DatapathId S1 = DatapathId.of(1);
