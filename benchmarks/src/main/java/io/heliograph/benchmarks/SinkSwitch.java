@@ -21,6 +21,7 @@ import org.projectfloodlight.openflow.types.DatapathId;
 import org.projectfloodlight.openflow.types.OFPort;
 
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.Role;
 
 /**
  * A switch handle that swallows what is written to it, keeping a count and the last message.
@@ -133,6 +134,16 @@ public final class SinkSwitch implements OFSwitch {
     @Override
     public void disconnect() {
         throw unsupported("disconnect");
+    }
+
+    @Override
+    public Role getRole() {
+        return Role.EQUAL;
+    }
+
+    @Override
+    public java.util.concurrent.CompletableFuture<Role> requestRole(Role role, long generationId) {
+        throw unsupported("requestRole");
     }
 
     private UnsupportedOperationException unsupported(String what) {

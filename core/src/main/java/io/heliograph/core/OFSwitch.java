@@ -73,6 +73,26 @@ public interface OFSwitch {
     /** Sends a barrier; the future completes when every message written before it has been processed. */
     CompletableFuture<OFBarrierReply> barrier();
 
+    /**
+     * This controller's role for the switch: the one the switch last confirmed, except that a
+     * demotion to SLAVE counts from the moment it is asked for. {@link Role#EQUAL} until a role is asked for.
+     */
+    Role getRole();
+
+    /**
+     * Asks the switch for a role: ROLE_REQUEST on OpenFlow 1.2+, Nicira's role request on 1.0. The
+     * generation id orders masters: from 1.2 on the switch refuses a MASTER or SLAVE request whose
+     * generation id is older than one it has seen (1.0 has no generation id; it is ignored there).
+     *
+     * <p>A request for SLAVE applies here at once, before the switch answers: from then on no
+     * packet-in is dispatched and the controller stops acting as master. A request for MASTER
+     * applies when the switch confirms it. {@link SwitchListener#roleChanged} is told either way.
+     *
+     * @return the role the switch confirmed; exceptionally an {@link OFErrorException} when the
+     *         switch refuses (a stale generation id, or no role support), the role then unchanged
+     */
+    java.util.concurrent.CompletableFuture<Role> requestRole(Role role, long generationId);
+
     /** Closes the connection. */
     void disconnect();
 }

@@ -20,5 +20,13 @@ public interface SwitchListener {
     default void portChanged(OFSwitch sw, OFPortDesc port, PortChange change) {
     }
 
+    /**
+     * This controller's role for the switch changed ({@link OFSwitch#requestRole}): to MASTER when
+     * the switch confirmed it, to SLAVE as soon as it was asked for. Called after {@link #switchAdded}
+     * for a role set during the handshake.
+     */
+    default void roleChanged(OFSwitch sw, Role role) {
+    }
+
     enum PortChange { ADDED, DELETED, MODIFIED }
 }

@@ -32,6 +32,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener.PortChange;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -68,6 +69,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private volatile OFFeaturesReply features;
     private volatile OFDescStatsReply description;
     private volatile boolean active;
+    private volatile Role role = Role.EQUAL;
     private boolean echoOutstanding;
     /** Reads from the switch so far (on its loop): any read after an ECHO_REQUEST shows it is alive. */
     private long reads;
@@ -184,7 +186,11 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         if (message instanceof OFPortStatus status) {
             portStatus(status);
         }
-        if (active) {
+        if (active && role == Role.SLAVE && isAsync(message.getType())) {
+            // A switch sends a slave no packet-ins or flow-removeds by default; any that come anyway
+            // (sent before our demotion reached it) belong to the master.
+            LOG.trace("{}: {} while SLAVE; left to the master", this, message.getType());
+        } else if (active) {
             try {
                 context.pipeline().dispatch(this, message);
             } catch (RuntimeException e) {
@@ -194,6 +200,10 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         } else {
             LOG.debug("{}: {} before the handshake completed; not dispatched", this, message.getType());
         }
+    }
+
+    private static boolean isAsync(OFType type) {
+        return type == OFType.PACKET_IN || type == OFType.FLOW_REMOVED;
     }
 
     private void portStatus(OFPortStatus status) {
@@ -469,5 +479,46 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     @Override
     public void disconnect() {
         disconnect("requested");
+    }
+
+    @Override
+    public Role getRole() {
+        return role;
+    }
+
+    @Override
+    public CompletableFuture<Role> requestRole(Role wanted, long generationId) {
+        OFFactory f = factory;
+        if (f == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException(this + " has not negotiated a version yet"));
+        }
+        CompletableFuture<Role> confirmed = new CompletableFuture<>();
+        runOnLoop(() -> {
+            if (wanted == Role.SLAVE) {
+                changeRole(Role.SLAVE); // stop acting as master now, not when the switch answers
+            }
+            RoleMessages.request(this, f, wanted, generationId).whenComplete((granted, e) -> runOnLoop(() -> {
+                if (e != null) {
+                    confirmed.completeExceptionally(e instanceof java.util.concurrent.CompletionException
+                            && e.getCause() != null ? e.getCause() : e);
+                    return;
+                }
+                changeRole(granted);
+                confirmed.complete(granted);
+            }));
+        });
+        return confirmed;
+    }
+
+    /** On the loop: records the role and tells the listeners of an announced switch. */
+    private void changeRole(Role next) {
+        Role previous = role;
+        role = next;
+        if (next != previous) {
+            LOG.info("{}: role {} -> {}", this, previous, next);
+            if (active) {
+                context.registry().notify(this, l -> l.roleChanged(this, next), "roleChanged");
+            }
+        }
     }
 }

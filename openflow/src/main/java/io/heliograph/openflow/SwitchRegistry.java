@@ -14,6 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.Role;
 import io.heliograph.core.SwitchInitializer;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
@@ -86,6 +87,10 @@ public final class SwitchRegistry implements SwitchService {
         LOG.info("{} connected: OpenFlow {}, {} ports", sw, OpenFlowVersions.name(sw.getVersion()),
                 sw.getPorts().size());
         notify(sw, l -> l.switchAdded(sw), "switchAdded");
+        Role role = sw.getRole();
+        if (role != Role.EQUAL) { // set by an initializer, before listeners could hear of it
+            notify(sw, l -> l.roleChanged(sw, role), "roleChanged");
+        }
     }
 
     /** Called on the switch's loop when its connection is gone. */

@@ -29,6 +29,7 @@ import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFPort;
 
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.Role;
 
 /**
  * An {@link OFSwitch} for unit tests of pipelines and apps, with no connection behind it: an
@@ -39,6 +40,8 @@ import io.heliograph.core.OFSwitch;
  * through core's test-jar; thread-safe, since apps write and ask from their own threads.
  */
 public class FakeSwitch implements OFSwitch {
+
+    private volatile Role role = Role.EQUAL;
 
     /** How the switch answers requests. */
     @FunctionalInterface
@@ -276,6 +279,18 @@ public class FakeSwitch implements OFSwitch {
     @Override
     public void disconnect() {
         connected = false;
+    }
+
+    /** Roles are granted as asked, like a switch with no other controller. */
+    @Override
+    public Role getRole() {
+        return role;
+    }
+
+    @Override
+    public CompletableFuture<Role> requestRole(Role wanted, long generationId) {
+        role = wanted;
+        return CompletableFuture.completedFuture(wanted);
     }
 
     @Override

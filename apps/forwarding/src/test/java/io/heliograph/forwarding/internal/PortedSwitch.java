@@ -22,6 +22,7 @@ import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFPort;
 
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.Role;
 import io.heliograph.core.testing.FakeSwitch;
 
 /**
@@ -168,5 +169,15 @@ final class PortedSwitch implements OFSwitch {
     @Override
     public void disconnect() {
         recorder.disconnect();
+    }
+
+    @Override
+    public Role getRole() {
+        return recorder.getRole();
+    }
+
+    @Override
+    public CompletableFuture<Role> requestRole(Role role, long generationId) {
+        return recorder.requestRole(role, generationId);
     }
 }
