@@ -144,7 +144,8 @@ final class Handshake {
                     sw.setDescription((OFDescStatsReply) desc.get(0));
                     step = "CONFIG";
                     sw.writeNow(f.buildSetConfig().setMissSendLen(settings.missSendLen()).build());
-                    if (settings.clearFlowsOnConnect()) {
+                    // In a cluster the switch may hold another instance's state: its master reconciles instead.
+                    if (settings.clearFlowsOnConnect() && !sw.registry().isClustered()) {
                         clearFlows(f);
                     }
                     installTableMiss(f);

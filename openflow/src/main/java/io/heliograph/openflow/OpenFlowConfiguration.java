@@ -38,7 +38,8 @@ public @interface OpenFlowConfiguration {
     @AttributeDefinition(description = "miss_send_len in SET_CONFIG (0xffff = whole packet, unbuffered)")
     int missSendLen() default 0xffff;
 
-    @AttributeDefinition(description = "Delete all flows on connect (and on 1.3+ install the table-miss flow to the controller)")
+    @AttributeDefinition(description = "Delete all flows on connect (and on 1.3+ install the table-miss flow to the controller);"
+            + " not in a cluster, where the master of a switch reconciles its flows instead")
     boolean clearFlowsOnConnect() default true;
 
     @AttributeDefinition(description = "Bytes a switch may leave unread in the controller's outbound buffer; a switch"

@@ -19,6 +19,7 @@ import io.heliograph.core.PipelineService;
 import io.heliograph.core.SwitchInitializer;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
+import io.heliograph.core.cluster.MastershipService;
 
 /**
  * The OSGi shell of the channel layer: turns configuration into {@link OpenFlowSettings}, runs an
@@ -68,6 +69,16 @@ public final class OpenFlowController implements SwitchService {
 
     void removeSwitchInitializer(SwitchInitializer i) {
         registry.removeInitializer(i);
+    }
+
+    /** A cluster's mastership service: while it runs, connects leave flow tables to the switch's master. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    void setMastershipService(MastershipService mastership) {
+        registry.setClustered(true);
+    }
+
+    void unsetMastershipService(MastershipService mastership) {
+        registry.setClustered(false);
     }
 
     @Override

@@ -32,6 +32,17 @@ public final class SwitchRegistry implements SwitchService {
     private final List<SwitchListener> listeners = new CopyOnWriteArrayList<>();
     private final List<SwitchInitializer> initializers = new CopyOnWriteArrayList<>();
 
+    /** Whether a cluster decides roles (a MastershipService runs); then no connect clears a flow table. */
+    private volatile boolean clustered;
+
+    public boolean isClustered() {
+        return clustered;
+    }
+
+    public void setClustered(boolean clustered) {
+        this.clustered = clustered;
+    }
+
     @Override
     public Map<DatapathId, OFSwitch> getSwitches() {
         return view;

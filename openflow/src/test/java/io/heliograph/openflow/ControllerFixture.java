@@ -15,6 +15,7 @@ import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.PipelineService;
+import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener;
 
 /** A controller in the test JVM: the real server on an ephemeral loopback port, a recording pipeline and switch listener. */
@@ -65,6 +66,11 @@ final class ControllerFixture implements AutoCloseable {
         @Override
         public void portChanged(OFSwitch sw, OFPortDesc port, PortChange change) {
             events.add("port " + change + " " + port.getPortNo());
+        }
+
+        @Override
+        public void roleChanged(OFSwitch sw, Role role) {
+            events.add("role " + role);
         }
     }
 
