@@ -58,6 +58,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private final Map<OFPort, OFPortDesc> ports = new ConcurrentHashMap<>();
     private final Collection<OFPortDesc> portsView = Collections.unmodifiableCollection(ports.values());
     private final CompletableFuture<Void> removed = new CompletableFuture<>();
+    private final RefusalLog refusals = new RefusalLog();
 
     private ChannelHandlerContext ctx;
     private Channel channel;
@@ -182,6 +183,9 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         }
         if (pending.offer(message)) {
             return;
+        }
+        if (message instanceof org.projectfloodlight.openflow.protocol.OFErrorMsg error) {
+            refusals.refused(this, error);
         }
         if (message instanceof OFPortStatus status) {
             portStatus(status);
