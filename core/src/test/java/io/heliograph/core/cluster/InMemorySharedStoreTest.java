@@ -82,6 +82,40 @@ class InMemorySharedStoreTest {
     }
 
     @Test
+    void anUpdateThatDeletesAKeyLeavesTheKeysBelowIt() {
+        store.put("p", bytes("parent"));
+        store.put("p/child", bytes("child"));
+
+        assertEquals(Optional.empty(), store.update("p", old -> null));
+
+        assertEquals(Optional.empty(), store.get("p"));
+        assertEquals("child", text(store.get("p/child").orElseThrow()));
+    }
+
+    @Test
+    void theEmptyPrefixIsTheWholeStore() {
+        store.put("top", bytes("t"));
+        store.put("a/b", bytes("b"));
+        Recorder recorder = new Recorder();
+
+        store.watch("", recorder);
+
+        assertEquals(List.of("top"), List.copyOf(store.list("").keySet()));
+        assertEquals(List.of("changed a/b@0=b", "changed top@0=t"), recorder.events);
+    }
+
+    @Test
+    void aWatchHearsItsPrefixKeyToo() {
+        store.put("w", bytes("itself"));
+        Recorder recorder = new Recorder();
+
+        store.watch("w", recorder);
+        store.delete("w");
+
+        assertEquals(List.of("changed w@0=itself", "removed w"), recorder.events);
+    }
+
+    @Test
     void updateRetriesWhenAnotherWriteCameInBetween() {
         InMemorySharedStore other = store.anotherInstance("instance-2");
         store.put("counter", bytes("1"));
@@ -303,7 +337,7 @@ class InMemorySharedStoreTest {
 
         first.close();
 
-        assertEquals(List.of("instance-1 true", "instance-2 true"), events);
+        assertEquals(List.of("instance-1 true", "instance-1 false", "instance-2 true"), events);
         assertTrue(other.isLeader("optimiser"));
     }
 
@@ -335,6 +369,8 @@ class InMemorySharedStoreTest {
         assertTrue(tooLarge.getMessage().contains(String.valueOf(SharedStore.MAX_VALUE_BYTES + 1)), tooLarge.getMessage());
         IllegalArgumentException isNull = assertThrows(IllegalArgumentException.class, () -> store.put("k", null));
         assertTrue(isNull.getMessage().contains("null"), isNull.getMessage());
+        IllegalArgumentException empty = assertThrows(IllegalArgumentException.class, () -> store.put("k", new byte[0]));
+        assertTrue(empty.getMessage().contains("empty"), empty.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> store.update("k", old -> new byte[SharedStore.MAX_VALUE_BYTES + 1]));
 

@@ -45,8 +45,13 @@ import io.heliograph.core.cluster.SharedStore;
  * the other's events too, so only then can a write return before its listeners ran. A listener that
  * throws is logged, as the real store does, and the others still hear the event.
  *
- * <p>Keys with no value of their own but values below them (the parents of a written key) hold
- * nothing: {@link #get} is empty for them, {@link #list} and watches do not show them.
+ * <p>As in the ZooKeeper store: keys with no value of their own but values below them (the parents
+ * of a written key) hold nothing ({@link #get} is empty for them, {@link #list} and watches do not
+ * show them); a value is 1 to {@link #MAX_VALUE_BYTES} bytes (empty is refused: it would be a key
+ * without value); an {@link #update} that deletes a key leaves the keys below it (a {@link #delete}
+ * takes them too); {@link #list} and {@link #watch} take the empty prefix for the whole store; a
+ * watch on a prefix also hears the prefix key itself; closing a leadership tells its listener it
+ * leads no more.
  */
 public class InMemorySharedStore implements SharedStore {
 
@@ -202,7 +207,7 @@ public class InMemorySharedStore implements SharedStore {
                     continue;
                 }
                 if (after == null) {
-                    data.remove(key);
+                    data.removeValue(key);
                     result = Optional.empty();
                 } else {
                     result = Optional.of(copy(data.write(key, after)));
@@ -227,12 +232,12 @@ public class InMemorySharedStore implements SharedStore {
 
     @Override
     public Map<String, Versioned> list(String parent) {
-        checkKey(parent);
+        checkPrefix(parent);
         synchronized (data) {
             requireAvailable();
             Map<String, Versioned> children = new LinkedHashMap<>();
             data.below(parent).forEach((key, value) -> {
-                String name = key.substring(parent.length() + 1);
+                String name = parent.isEmpty() ? key : key.substring(parent.length() + 1);
                 if (name.indexOf('/') < 0) {
                     children.put(name, copy(value));
                 }
@@ -243,7 +248,7 @@ public class InMemorySharedStore implements SharedStore {
 
     @Override
     public Watch watch(String prefix, StoreListener listener) {
-        checkKey(prefix);
+        checkPrefix(prefix);
         if (listener == null) {
             throw new IllegalArgumentException("the listener of a watch on '" + prefix + "' is null");
         }
@@ -289,6 +294,13 @@ public class InMemorySharedStore implements SharedStore {
         }
     }
 
+    /** A key, or the empty prefix: the whole store. */
+    static void checkPrefix(String prefix) {
+        if (prefix == null || !prefix.isEmpty()) {
+            checkKey(prefix);
+        }
+    }
+
     /** The rule of the SharedStore javadoc: segments of 1-200 letters, digits and . _ - : @, separated by '/'. */
     static void checkKey(String key) {
         if (key == null) {
@@ -319,6 +331,10 @@ public class InMemorySharedStore implements SharedStore {
     private static void checkValue(String key, byte[] value) {
         if (value == null) {
             throw new IllegalArgumentException("the value for key '" + key + "' is null (delete the key instead)");
+        }
+        if (value.length == 0) {
+            throw new IllegalArgumentException("the value for key '" + key + "' is empty: values are 1 to "
+                    + MAX_VALUE_BYTES + " bytes (delete the key instead)");
         }
         if (value.length > MAX_VALUE_BYTES) {
             throw new IllegalArgumentException("the value for key '" + key + "' is " + value.length
@@ -353,6 +369,13 @@ public class InMemorySharedStore implements SharedStore {
             return written;
         }
 
+        /** Removes a key's own value, leaving the keys below it. */
+        void removeValue(String key) {
+            if (values.remove(key) != null) {
+                forEachListeningWatch(key, w -> w.removed(key));
+            }
+        }
+
         /** Removes a key and everything below it, children first as ZooKeeper does; false when there was nothing. */
         boolean remove(String key) {
             List<String> gone = new ArrayList<>(below(key).descendingKeySet());
@@ -366,8 +389,11 @@ public class InMemorySharedStore implements SharedStore {
             return !gone.isEmpty();
         }
 
-        /** The values strictly below a key, in key order. */
+        /** The values strictly below a key (every value for the empty prefix), in key order. */
         NavigableMap<String, Versioned> below(String key) {
+            if (key.isEmpty()) {
+                return values;
+            }
             // '/' + 1 is '0': every key below "a" starts with "a/", and sorts before "a0"
             return values.subMap(key + "/", true, key + "0", false);
         }
@@ -426,13 +452,18 @@ public class InMemorySharedStore implements SharedStore {
             this.listener = listener;
         }
 
+        /** The prefix key itself and every key below it, as a Curator cache on the prefix's node sees them. */
         boolean covers(String key) {
-            return key.startsWith(prefix) && key.length() > prefix.length() && key.charAt(prefix.length()) == '/';
+            return prefix.isEmpty() || key.equals(prefix)
+                    || key.startsWith(prefix) && key.length() > prefix.length() && key.charAt(prefix.length()) == '/';
         }
 
         /** Under the data lock: tells the listener every value it has not seen and every key gone since. */
         void catchUp(NavigableMap<String, Versioned> values) {
-            NavigableMap<String, Versioned> now = values.subMap(prefix + "/", true, prefix + "0", false);
+            NavigableMap<String, Versioned> now = new TreeMap<>(data.below(prefix));
+            if (values.containsKey(prefix)) {
+                now.put(prefix, values.get(prefix));
+            }
             for (String key : List.copyOf(seen.keySet())) {
                 if (!now.containsKey(key)) {
                     removed(key);
@@ -547,12 +578,15 @@ public class InMemorySharedStore implements SharedStore {
             });
         }
 
-        /** Gives the leadership up; the closing candidate is not told, since it asked. */
+        /** Gives the leadership up; a leader is told it leads no more, as the ZooKeeper store does. */
         @Override
         public void close() {
             synchronized (election.data) {
                 if (closed) {
                     return;
+                }
+                if (election.leader == this) {
+                    election.data.enqueue(() -> safely(() -> listener.leadershipChanged(false), "lost leadership"));
                 }
                 closed = true;
                 election.withdraw(this);
