@@ -49,6 +49,7 @@ public final class ControllerProcess implements AutoCloseable {
     private final int httpPort;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final Thread shutdownHook;
+    private volatile boolean paused;
 
     private ControllerProcess(Process process, Path log, Path dataDir, int openflowPort, int httpPort) {
         this.process = process;
@@ -362,6 +363,30 @@ public final class ControllerProcess implements AutoCloseable {
         }
     }
 
+    /** SIGKILL, as a crash: nothing of the controller runs after it; returns once the JVM is gone. */
+    public void kill() {
+        Signals.kill(process.pid());
+        try {
+            if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("controller " + process.pid() + " still runs after SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** SIGSTOP: the JVM freezes (no thread runs, its sockets stay open) until {@link #resume()}. */
+    public void pause() {
+        Signals.stop(process.pid());
+        paused = true;
+    }
+
+    /** SIGCONT after {@link #pause()}. */
+    public void resume() {
+        Signals.resume(process.pid());
+        paused = false;
+    }
+
     /** Ends the JVM by its pid: SIGTERM (the launcher stops the framework cleanly), then SIGKILL. */
     @Override
     public void close() {
@@ -369,6 +394,9 @@ public final class ControllerProcess implements AutoCloseable {
             console.close();
         } catch (IOException ignored) {
             // the console may already be gone with the JVM
+        }
+        if (paused && process.isAlive()) {
+            resume(); // a stopped JVM would hold SIGTERM until the grace runs out
         }
         if (process.isAlive()) {
             process.destroy();
