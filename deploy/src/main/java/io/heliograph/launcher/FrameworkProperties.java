@@ -10,7 +10,8 @@ import org.osgi.framework.Constants;
  * The framework properties of one controller: where the framework keeps its state, which JDK
  * packages bundles may import, and the {@code heliograph.*} values that etc/*.cfg files refer to as
  * {@code ${heliograph.openflow.port}} and so on (FileInstall substitutes them from these properties):
- * the ports, the OpenFlow I/O threads ({@code --io-threads}) and which hot/ jars the profile runs.
+ * the ports, the OpenFlow I/O threads ({@code --io-threads}), which hot/ jars the profile runs, the
+ * ZooKeeper ensemble ({@code --zookeeper}) and the instance's name in the cluster.
  */
 public final class FrameworkProperties {
 
@@ -22,6 +23,10 @@ public final class FrameworkProperties {
     public static final String OPENFLOW_IO_THREADS = "heliograph.openflow.io.threads";
     /** felix.fileinstall.filter of the hot/ watcher: the profile's apps. */
     public static final String HOT_FILTER = "heliograph.hot.filter";
+    /** The ZooKeeper connect string of {@code --zookeeper}; empty: the cluster bundle runs an embedded server. */
+    public static final String ZOOKEEPER = "heliograph.zookeeper";
+    /** This instance's name in the cluster: {@code --instance-id}, else the one kept in the data directory. */
+    public static final String INSTANCE_ID = "heliograph.instance.id";
 
     /** How often FileInstall looks at etc/ and hot/: short, so a dropped jar is live within a second. */
     static final String POLL_MS = "500";
@@ -29,7 +34,8 @@ public final class FrameworkProperties {
     private FrameworkProperties() {
     }
 
-    public static Map<String, String> of(Distribution distribution, Path dataDir, LaunchOptions options) {
+    public static Map<String, String> of(Distribution distribution, Path dataDir, String instanceId,
+                                         LaunchOptions options) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put(Constants.FRAMEWORK_STORAGE, dataDir.resolve("osgi").toString());
         // A controller starts from its distribution, not from whatever the last run left installed.
@@ -46,6 +52,8 @@ public final class FrameworkProperties {
         p.put(HTTP_PORT, Integer.toString(options.httpPort()));
         p.put(OPENFLOW_IO_THREADS, Integer.toString(options.ioThreads()));
         p.put(HOT_FILTER, options.profile().hotFilter());
+        p.put(ZOOKEEPER, options.zookeeper().orElse(""));
+        p.put(INSTANCE_ID, instanceId);
 
         // FileInstall: etc/*.cfg into Configuration Admin. The hot/ watcher is a second FileInstall
         // configuration, etc/org.apache.felix.fileinstall-hot.cfg, so it is configured like any other.

@@ -4,16 +4,21 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The launcher's command line: {@code --openflow-port N --http-port N --data-dir DIR --console
- * --log-level LEVEL --profile NAME --io-threads N --help}. Options take their value as the next
- * argument or after {@code =}. Anything unexpected is a {@link UsageException} that names the option.
+ * --log-level LEVEL --profile NAME --io-threads N --zookeeper HOST:PORT,... --instance-id NAME --help}.
+ * Options take their value as the next argument or after {@code =}. Anything unexpected is a
+ * {@link UsageException} that names the option.
  *
  * @param ioThreads OpenFlow I/O threads; 0 leaves it to the openflow component (one per core)
+ * @param zookeeper the ensemble's connect string; empty: the cluster bundle runs an embedded server
+ * @param instanceId this instance's name; empty: the one kept in the data directory
  */
 public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataDir, boolean console,
-                            Optional<String> logLevel, Profile profile, int ioThreads, boolean help) {
+                            Optional<String> logLevel, Profile profile, int ioThreads,
+                            Optional<String> zookeeper, Optional<String> instanceId, boolean help) {
 
     public static final int DEFAULT_OPENFLOW_PORT = 6653;
     public static final int DEFAULT_HTTP_PORT = 8080;
@@ -21,6 +26,9 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
 
     /** A bound that catches a typo: thousands of event loops are a mistake, not a setting. */
     public static final int MAX_IO_THREADS = 1024;
+
+    /** A host name or IPv4 address, or an IPv6 address in brackets. */
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.%A-Za-z]+]");
 
     private static final Set<String> LOG_LEVELS = Set.of("trace", "debug", "info", "warn", "error");
 
@@ -41,6 +49,11 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
             "  --profile NAME      which apps of hot/ run: full (default, all of them) or bench (the",
             "                      learning switch only, to answer a load generator)",
             "  --io-threads N      OpenFlow I/O threads (default: one per core)",
+            "  --zookeeper HOST:PORT[,HOST:PORT...]",
+            "                      join the cluster of this ZooKeeper ensemble (default: an embedded",
+            "                      single-node ZooKeeper in the data directory, on a free loopback port)",
+            "  --instance-id NAME  this instance's name in the cluster: " + InstanceId.RULE,
+            "                      (default: a UUID made on the first start, kept in <data-dir>/instance-id)",
             "  --help              print this help and exit",
             "",
             "Java system properties (-Dkey=value before -jar) are framework properties too.");
@@ -53,6 +66,8 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
         String logLevel = null;
         Profile profile = Profile.FULL;
         int ioThreads = 0;
+        String zookeeper = null;
+        String instanceId = null;
         boolean help = false;
 
         for (int i = 0; i < args.length; i++) {
@@ -100,6 +115,17 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
                     String value = inlineValue != null ? inlineValue : valueAfter(args, i++, name);
                     ioThreads = threads(name, value);
                 }
+                case "--zookeeper" -> {
+                    String value = inlineValue != null ? inlineValue : valueAfter(args, i++, name);
+                    zookeeper = connectString(name, value);
+                }
+                case "--instance-id" -> {
+                    String value = inlineValue != null ? inlineValue : valueAfter(args, i++, name);
+                    if (!InstanceId.isValid(value)) {
+                        throw new UsageException(name + " must be " + InstanceId.RULE + "; got '" + value + "'");
+                    }
+                    instanceId = value;
+                }
                 case "--console" -> {
                     noValue(name, inlineValue);
                     console = true;
@@ -115,7 +141,8 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
             throw new UsageException("--openflow-port and --http-port must differ, both are " + httpPort);
         }
         return new LaunchOptions(openflowPort, httpPort, Optional.ofNullable(dataDir), console,
-                Optional.ofNullable(logLevel), profile, ioThreads, help);
+                Optional.ofNullable(logLevel), profile, ioThreads, Optional.ofNullable(zookeeper),
+                Optional.ofNullable(instanceId), help);
     }
 
     private static String valueAfter(String[] args, int i, String name) throws UsageException {
@@ -142,6 +169,31 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
             throw new UsageException(name + " must be a TCP port number (1-65535), got " + port);
         }
         return port;
+    }
+
+    /**
+     * A ZooKeeper connect string of host:port parts (a host may be a bracketed IPv6 address), checked
+     * part by part so that the error names the part that is wrong.
+     */
+    private static String connectString(String name, String value) throws UsageException {
+        if (value.isBlank()) {
+            throw new UsageException(name + " needs HOST:PORT[,HOST:PORT...], got an empty value");
+        }
+        for (String part : value.split(",", -1)) {
+            int colon = part.lastIndexOf(':');
+            String host = colon > 0 ? part.substring(0, colon) : "";
+            if (part.isEmpty() || colon < 0 || !HOST.matcher(host).matches()) {
+                throw new UsageException(name + " takes HOST:PORT[,HOST:PORT...]; '" + part + "' in '" + value
+                        + "' is not HOST:PORT");
+            }
+            String port = part.substring(colon + 1);
+            int number = port.matches("[0-9]{1,5}") ? Integer.parseInt(port) : 0;
+            if (number < 1 || number > 65535) {
+                throw new UsageException(name + ": '" + part + "' in '" + value + "' needs a port number 1-65535, got '"
+                        + port + "'");
+            }
+        }
+        return value;
     }
 
     private static int threads(String name, String value) throws UsageException {

@@ -65,7 +65,14 @@ public final class Main {
             return 2;
         }
         try {
-            return run(distribution, dataDir, options, log, started);
+            String instanceId;
+            try {
+                instanceId = InstanceId.resolve(options.instanceId(), dataDir);
+            } catch (IOException e) {
+                System.err.println("heliograph: instance id: " + e.getMessage());
+                return 2;
+            }
+            return run(distribution, dataDir, instanceId, options, log, started);
         } finally {
             try {
                 lock.close();
@@ -75,14 +82,15 @@ public final class Main {
         }
     }
 
-    private static int run(Distribution distribution, Path dataDir, LaunchOptions options, LauncherLog log,
-                           long started) {
-        Map<String, String> properties = FrameworkProperties.of(distribution, dataDir, options);
+    private static int run(Distribution distribution, Path dataDir, String instanceId, LaunchOptions options,
+                           LauncherLog log, long started) {
+        Map<String, String> properties = FrameworkProperties.of(distribution, dataDir, instanceId, options);
         ControllerRuntime runtime = new ControllerRuntime(distribution, properties, log);
         Runtime.getRuntime().addShutdownHook(new Thread(runtime::stop, "heliograph-shutdown"));
 
-        log.info("Heliograph starting: home " + distribution.home() + ", data " + dataDir + ", OpenFlow port "
-                + options.openflowPort() + ", HTTP port " + options.httpPort() + ", profile " + options.profile().label()
+        log.info("Heliograph starting: instance " + instanceId + ", home " + distribution.home() + ", data " + dataDir
+                + ", ZooKeeper " + options.zookeeper().orElse("embedded") + ", OpenFlow port " + options.openflowPort()
+                + ", HTTP port " + options.httpPort() + ", profile " + options.profile().label()
                 + " (" + options.profile().description() + ")"
                 + (options.ioThreads() > 0 ? ", OpenFlow I/O threads " + options.ioThreads() : ""));
         try {
@@ -132,7 +140,7 @@ public final class Main {
     }
 
     /** Creates the data directory if needed; it must end up a writable directory. */
-    static Path prepareDataDir(Path requested) throws IOException {
+    public static Path prepareDataDir(Path requested) throws IOException {
         Path dir = requested.toAbsolutePath().normalize();
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new IOException(dir + " exists and is not a directory");

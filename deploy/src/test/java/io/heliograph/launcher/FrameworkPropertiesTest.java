@@ -21,7 +21,7 @@ class FrameworkPropertiesTest {
 
     @Test
     void defaultsRunEveryAppWithTheComponentsOwnThreadCount() throws Exception {
-        Map<String, String> p = FrameworkProperties.of(DIST, Path.of("/data"), LaunchOptions.parse());
+        Map<String, String> p = FrameworkProperties.of(DIST, Path.of("/data"), "c1", LaunchOptions.parse());
         assertEquals("0", p.get(FrameworkProperties.OPENFLOW_IO_THREADS));
         Pattern hot = Pattern.compile(p.get(FrameworkProperties.HOT_FILTER));
         for (String jar : HOT) {
@@ -33,7 +33,7 @@ class FrameworkPropertiesTest {
 
     @Test
     void benchProfileInstallsOnlyTheLearningSwitchAndSetsTheThreads() throws Exception {
-        Map<String, String> p = FrameworkProperties.of(DIST, Path.of("/data"),
+        Map<String, String> p = FrameworkProperties.of(DIST, Path.of("/data"), "c1",
                 LaunchOptions.parse("--profile", "bench", "--io-threads", "2"));
         assertEquals("2", p.get(FrameworkProperties.OPENFLOW_IO_THREADS));
         Pattern hot = Pattern.compile(p.get(FrameworkProperties.HOT_FILTER));
@@ -41,6 +41,23 @@ class FrameworkPropertiesTest {
             assertEquals(jar.equals("heliograph-learningswitch.jar"), hot.matcher(jar).matches(), jar);
         }
         assertFalse(hot.matcher("heliograph-learningswitchXjar").matches(), "the dot is a dot");
+    }
+
+    @Test
+    void withoutZooKeeperTheClusterGetsAnEmptyConnectStringAndTheResolvedInstanceId() throws Exception {
+        Map<String, String> p = FrameworkProperties.of(DIST, Path.of("/data"), "kept-in-data-dir",
+                LaunchOptions.parse());
+        assertEquals("", p.get(FrameworkProperties.ZOOKEEPER), "empty: the embedded server");
+        assertEquals("kept-in-data-dir", p.get(FrameworkProperties.INSTANCE_ID));
+    }
+
+    @Test
+    void zooKeeperEnsembleAndInstanceIdFromTheCommandLine() throws Exception {
+        LaunchOptions options = LaunchOptions.parse("--zookeeper", "10.0.0.1:2181,10.0.0.2:2182", "--instance-id", "c2");
+        Map<String, String> p = FrameworkProperties.of(DIST, Path.of("/data"), options.instanceId().orElseThrow(),
+                options);
+        assertEquals("10.0.0.1:2181,10.0.0.2:2182", p.get(FrameworkProperties.ZOOKEEPER));
+        assertEquals("c2", p.get(FrameworkProperties.INSTANCE_ID));
     }
 
     @Test

@@ -23,6 +23,52 @@ class LaunchOptionsTest {
         assertFalse(o.help());
         assertEquals(Profile.FULL, o.profile());
         assertEquals(0, o.ioThreads(), "the openflow component's default");
+        assertEquals(Optional.empty(), o.zookeeper(), "the embedded ZooKeeper");
+        assertEquals(Optional.empty(), o.instanceId(), "the one kept in the data directory");
+    }
+
+    @Test
+    void zooKeeperEnsembleAndInstanceId() throws Exception {
+        LaunchOptions o = LaunchOptions.parse("--zookeeper", "zk1.example.org:2181,10.0.0.2:2182,[::1]:2183",
+                "--instance-id", "c-1_east.2");
+        assertEquals(Optional.of("zk1.example.org:2181,10.0.0.2:2182,[::1]:2183"), o.zookeeper());
+        assertEquals(Optional.of("c-1_east.2"), o.instanceId());
+        LaunchOptions inline = LaunchOptions.parse("--zookeeper=127.0.0.1:2181", "--instance-id=" + "x".repeat(64));
+        assertEquals(Optional.of("127.0.0.1:2181"), inline.zookeeper());
+        assertEquals(Optional.of("x".repeat(64)), inline.instanceId());
+    }
+
+    @Test
+    void badZooKeeperAddressesNameTheBadPart() {
+        assertError("--zookeeper: 'b:abc' in 'a:2181,b:abc' needs a port number 1-65535, got 'abc'",
+                "--zookeeper", "a:2181,b:abc");
+        assertError("--zookeeper: 'a:0' in 'a:0' needs a port number 1-65535, got '0'", "--zookeeper=a:0");
+        assertError("--zookeeper: 'a:65536' in 'a:65536' needs a port number 1-65535, got '65536'",
+                "--zookeeper", "a:65536");
+        assertError("--zookeeper: 'a:' in 'a:' needs a port number 1-65535, got ''", "--zookeeper", "a:");
+        assertError("--zookeeper takes HOST:PORT[,HOST:PORT...]; 'zk2' in 'zk1:2181,zk2' is not HOST:PORT",
+                "--zookeeper", "zk1:2181,zk2");
+        assertError("--zookeeper takes HOST:PORT[,HOST:PORT...]; '' in 'zk1:2181,,zk2:2181' is not HOST:PORT",
+                "--zookeeper", "zk1:2181,,zk2:2181");
+        assertError("--zookeeper takes HOST:PORT[,HOST:PORT...]; ':2181' in ':2181' is not HOST:PORT",
+                "--zookeeper", ":2181");
+        assertError("--zookeeper takes HOST:PORT[,HOST:PORT...]; 'zk 1:2181' in 'zk 1:2181' is not HOST:PORT",
+                "--zookeeper", "zk 1:2181");
+        assertError("--zookeeper: 'zk1:2181/chroot' in 'zk1:2181/chroot' needs a port number 1-65535, got"
+                + " '2181/chroot'", "--zookeeper", "zk1:2181/chroot");
+        assertError("--zookeeper needs HOST:PORT[,HOST:PORT...], got an empty value", "--zookeeper=");
+        assertError("--zookeeper needs a value", "--zookeeper");
+    }
+
+    @Test
+    void badInstanceIdsAreRefused() {
+        String rule = "--instance-id must be 1-64 letters, digits, '.', '_' or '-' (not '.' or '..' alone); got '";
+        assertError(rule + "c 1'", "--instance-id", "c 1");
+        assertError(rule + "c/1'", "--instance-id", "c/1");
+        assertError(rule + "'", "--instance-id=");
+        assertError(rule + "x".repeat(65) + "'", "--instance-id", "x".repeat(65));
+        assertError(rule + "..'", "--instance-id", "..");
+        assertError(rule + "ünïcode'", "--instance-id", "ünïcode");
     }
 
     @Test

@@ -36,7 +36,7 @@ final class ControllerResource {
     }
 
     record ControllerInfo(String version,
-                          @ApiDescription("made on the first start of the data directory, kept across restarts")
+                          @ApiDescription("this instance's name in the cluster: --instance-id, else kept in the data directory")
                           String instanceId,
                           Instant started,
                           long uptimeSeconds,

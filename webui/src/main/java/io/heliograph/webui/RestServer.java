@@ -56,6 +56,7 @@ final class RestServer {
 
     private final HttpSettings settings;
     private final Path dataDir;
+    private final String instanceId;
     private final ControllerView controller;
     private final ObjectMapper json = RestJson.objectMapper();
     private final ResourceMappings mappings = new ResourceMappings();
@@ -66,10 +67,11 @@ final class RestServer {
 
     private final UiPages pages;
 
-    RestServer(HttpSettings settings, Path dataDir, ControllerView controller, UiPages pages) {
+    RestServer(HttpSettings settings, Path dataDir, String instanceId, ControllerView controller, UiPages pages) {
         this.pages = pages;
         this.settings = settings;
         this.dataDir = dataDir;
+        this.instanceId = instanceId;
         this.controller = controller;
     }
 
@@ -126,7 +128,7 @@ final class RestServer {
         mappings.map(new HealthResource(controller.switches(), () -> ready));
         mappings.map(new TokensResource(tokens));
         mappings.map(new OpenApiResource(mappings, controller.version(), json));
-        mappings.map(new ControllerResource(controller, InstanceId.inDataDirectory(dataDir)));
+        mappings.map(new ControllerResource(controller, instanceId));
         mappings.map(new MetricsResource(controller));
         mappings.map(new UiResource(pages));
         if (admin != null) {

@@ -35,6 +35,8 @@ public class WebServer {
 
     static final String PID = "io.heliograph.webui";
     static final String DATA_DIR_PROPERTY = "heliograph.data.dir";
+    /** Set by the launcher: from --instance-id, else kept in the data directory. */
+    static final String INSTANCE_ID_PROPERTY = "heliograph.instance.id";
 
     @ObjectClassDefinition(name = "Heliograph HTTP server", description = "REST API and web UI listener")
     public @interface Config {
@@ -84,12 +86,18 @@ public class WebServer {
     @Activate
     void activate(BundleContext context, Config config) throws IOException {
         String dataDir = context.getProperty(DATA_DIR_PROPERTY);
-        activate(Path.of(dataDir != null ? dataDir : "data"), settings(config),
+        String instanceId = context.getProperty(INSTANCE_ID_PROPERTY);
+        if (instanceId == null || instanceId.isBlank()) {
+            throw new IllegalStateException("the framework property " + INSTANCE_ID_PROPERTY
+                    + " is not set: start the controller with its launcher (heliograph.jar), which sets it");
+        }
+        activate(Path.of(dataDir != null ? dataDir : "data"), instanceId, settings(config),
                 context.getBundle().getVersion().toString());
     }
 
-    synchronized void activate(Path dataDir, HttpSettings settings, String version) throws IOException {
-        RestServer starting = new RestServer(settings, dataDir,
+    synchronized void activate(Path dataDir, String instanceId, HttpSettings settings, String version)
+            throws IOException {
+        RestServer starting = new RestServer(settings, dataDir, instanceId,
                 new ControllerView(version, () -> switches, () -> messages), pages);
         starting.start();
         server = starting;

@@ -103,7 +103,7 @@ class ResourceMappingsTest {
     void resourcesRegisteredBeforeTheServerStartsAreMappedWhenItStarts() throws IOException {
         WebServer component = new WebServer();
         component.addResource(new Greeting("early"));
-        component.activate(dataDir, HttpSettings.http("127.0.0.1", 0), "0.0.0-test");
+        component.activate(dataDir, RunningServer.INSTANCE_ID, HttpSettings.http("127.0.0.1", 0), "0.0.0-test");
         server = RunningServer.wrapping(component, dataDir);
         assertEquals("{\"text\":\"early, world\"}", server.get("/api/v1/test/greeting").body());
     }

@@ -21,6 +21,9 @@ import io.heliograph.webui.auth.AdminCredentials;
  */
 final class RunningServer implements AutoCloseable {
 
+    /** The instance id the launcher would set as the framework property heliograph.instance.id. */
+    static final String INSTANCE_ID = "test-instance-1";
+
     final Path dataDir;
     final WebServer component;
     private final HttpClient client = HttpClient.newHttpClient();
@@ -31,7 +34,7 @@ final class RunningServer implements AutoCloseable {
 
     RunningServer(Path dataDir, HttpSettings settings) throws IOException {
         this(new WebServer(), dataDir);
-        component.activate(dataDir, settings, "0.0.0-test");
+        component.activate(dataDir, INSTANCE_ID, settings, "0.0.0-test");
     }
 
     private RunningServer(WebServer component, Path dataDir) {
