@@ -1,8 +1,11 @@
 package io.heliograph.testbed;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** One OVS bridge (an OpenFlow switch) of an {@link OvsInstance}. */
 public final class Bridge {
@@ -54,7 +57,10 @@ public final class Bridge {
         return port;
     }
 
-    /** Sets the controller targets, e.g. "tcp:127.0.0.1:6653" or "ssl:127.0.0.1:6654". */
+    /**
+     * Sets the controller targets, e.g. "tcp:127.0.0.1:6653" or "ssl:127.0.0.1:6654"; several for a
+     * cluster ("tcp:127.0.0.1:6653", "tcp:127.0.0.1:6654", ...): the switch connects to all of them.
+     */
     public void setController(String... targets) {
         String[] args = new String[targets.length + 2];
         args[0] = "set-controller";
@@ -67,13 +73,50 @@ public final class Bridge {
         ovs.vsctl("del-controller", name);
     }
 
+    /**
+     * The role each of this bridge's controllers has now as OVS reports it, by target: "master",
+     * "slave" or "other" (OVS's name for EQUAL, also what a controller that never asked has); "" while
+     * OVS has not filled the column in. Like {@code is_connected}, the column lags: poll it.
+     */
+    public Map<String, String> controllerRoles() {
+        List<String> uuids = controllerUuids();
+        Map<String, String> roles = new TreeMap<>();
+        if (uuids.isEmpty()) {
+            return roles;
+        }
+        List<String> argv = new ArrayList<>(List.of("--format=csv", "--data=bare", "--no-headings",
+                "--columns=target,role", "list", "controller"));
+        argv.addAll(uuids);
+        for (String line : ovs.vsctl(argv.toArray(String[]::new)).stdout().lines().toList()) {
+            if (line.isBlank()) {
+                continue;
+            }
+            int comma = line.lastIndexOf(',');
+            if (comma < 0) {
+                throw new IllegalStateException("not a target,role line of ovs-vsctl list controller: " + line);
+            }
+            roles.put(unquote(line.substring(0, comma)), unquote(line.substring(comma + 1)));
+        }
+        return roles;
+    }
+
+    private List<String> controllerUuids() {
+        // "[4c2f...-..., 9a1b...-...]" or "[]"
+        String uuids = ovs.vsctl("get", "bridge", name, "controller").stdout().strip();
+        return Arrays.stream(uuids.replaceAll("[\\[\\]]", "").split(",\\s*")).map(String::strip)
+                .filter(u -> !u.isEmpty()).toList();
+    }
+
+    private static String unquote(String csvField) {
+        String field = csvField.strip();
+        return field.length() >= 2 && field.startsWith("\"") && field.endsWith("\"")
+                ? field.substring(1, field.length() - 1).replace("\"\"", "\"") : field;
+    }
+
     /** Whether OVS reports a live connection to (one of) the bridge's controllers now. */
     public boolean isConnected() {
-        String uuids = ovs.vsctl("get", "bridge", name, "controller").stdout().strip();
-        // "[4c2f...-...]" or "[]"
-        for (String uuid : uuids.replaceAll("[\\[\\]]", "").split(",\\s*")) {
-            if (!uuid.isBlank() && ovs.vsctl("get", "controller", uuid.strip(), "is_connected").stdout().strip()
-                    .equals("true")) {
+        for (String uuid : controllerUuids()) {
+            if (ovs.vsctl("get", "controller", uuid, "is_connected").stdout().strip().equals("true")) {
                 return true;
             }
         }

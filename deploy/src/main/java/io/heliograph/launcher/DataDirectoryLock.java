@@ -11,12 +11,13 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * One controller per data directory: a second one would wipe the first one's framework storage
- * (osgi/ is cleaned at start) under its feet. The lock is the operating system's, so it goes away
- * with the process however it ends; the file keeps the holder's pid for the error message.
+ * (osgi/ is cleaned at start) under its feet. The same holds for a ZooKeeper server's data directory,
+ * where two servers would write one transaction log. The lock is the operating system's, so it goes
+ * away with the process however it ends; the file keeps the holder's pid for the error message.
  */
-final class DataDirectoryLock implements AutoCloseable {
+public final class DataDirectoryLock implements AutoCloseable {
 
-    static final String FILE = "heliograph.lock";
+    public static final String FILE = "heliograph.lock";
 
     private final FileChannel channel;
     private final FileLock lock;
@@ -27,7 +28,12 @@ final class DataDirectoryLock implements AutoCloseable {
     }
 
     /** Takes the lock, or throws an IOException that says which process holds it. */
-    static DataDirectoryLock acquire(Path dataDir) throws IOException {
+    public static DataDirectoryLock acquire(Path dataDir) throws IOException {
+        return acquire(dataDir, "controller");
+    }
+
+    /** As {@link #acquire(Path)}, for {@code holder} ("controller", "ZooKeeper server") as the error names it. */
+    public static DataDirectoryLock acquire(Path dataDir, String holder) throws IOException {
         Path file = dataDir.resolve(FILE);
         FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
@@ -40,9 +46,9 @@ final class DataDirectoryLock implements AutoCloseable {
         }
         if (lock == null) {
             channel.close();
-            String holder = Files.readString(file, StandardCharsets.UTF_8).trim();
-            throw new IOException(dataDir + " is in use by another controller"
-                    + (holder.isEmpty() ? "" : " (pid " + holder + ")") + "; give each one its own --data-dir");
+            String pid = Files.readString(file, StandardCharsets.UTF_8).trim();
+            throw new IOException(dataDir + " is in use by another " + holder
+                    + (pid.isEmpty() ? "" : " (pid " + pid + ")") + "; give each one its own --data-dir");
         }
         channel.truncate(0);
         channel.write(ByteBuffer.wrap(Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8)));
