@@ -519,7 +519,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         Role previous = role;
         role = next;
         if (next != previous) {
-            LOG.info("{}: role {} -> {}", this, previous, next);
+            LOG.debug("{}: role {} -> {}", this, previous, next);
             if (active) {
                 context.registry().notify(this, l -> l.roleChanged(this, next), "roleChanged");
             }

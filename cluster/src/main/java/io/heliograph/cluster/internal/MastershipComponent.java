@@ -1,0 +1,115 @@
+package io.heliograph.cluster.internal;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import org.apache.curator.framework.state.ConnectionState;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.projectfloodlight.openflow.types.DatapathId;
+
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.SwitchInitializer;
+import io.heliograph.core.SwitchListener;
+import io.heliograph.core.cluster.Mastership;
+import io.heliograph.core.cluster.MastershipService;
+
+/**
+ * The OSGi shell of {@link MastershipElection}: a switch initializer (a connecting switch is
+ * announced once its role is decided), a switch listener (a disconnect withdraws the candidacy), and
+ * the {@link MastershipService}. Its settings are in pid {@value ClusterSettings#PID}:
+ * {@code mastership.balance} (true), {@code mastership.takeoverGraceMs} (200: how long each
+ * candidate in line waits for the one before it to take a masterless switch),
+ * {@code mastership.balanceDelayMs} (1000: changes of candidates gathered before re-balancing) and
+ * {@code mastership.handOverTimeoutMs} (2000: the longest a stop waits for its switches' new masters).
+ */
+@Component(service = {MastershipService.class, SwitchInitializer.class, SwitchListener.class},
+        configurationPid = ClusterSettings.PID, immediate = true)
+public final class MastershipComponent implements MastershipService, SwitchInitializer, SwitchListener {
+
+    static final String NAME = "mastership";
+
+    private final MastershipElection election;
+    private final ZooKeeperSession.Registration registration;
+    private final long handOverTimeoutMs;
+
+    @Activate
+    public MastershipComponent(@Reference ZooKeeperSession session, Map<String, Object> config) throws Exception {
+        boolean balance = Boolean.parseBoolean(String.valueOf(config.getOrDefault("mastership.balance", "true")).trim());
+        long grace = millis(config, "mastership.takeoverGraceMs", 200);
+        long delay = millis(config, "mastership.balanceDelayMs", 1000);
+        handOverTimeoutMs = millis(config, "mastership.handOverTimeoutMs", 2000);
+        election = new MastershipElection(session.client(), session.instanceId(), grace, balance, delay);
+        election.start();
+        registration = session.addListener(state -> election.connectionChanged(connected(state)));
+        election.connectionChanged(session.isConnected());
+    }
+
+    private static boolean connected(ConnectionState state) {
+        return state == ConnectionState.CONNECTED || state == ConnectionState.RECONNECTED;
+    }
+
+    private static long millis(Map<String, Object> config, String name, long fallback) {
+        Object v = config.get(name);
+        if (v == null || String.valueOf(v).isBlank()) {
+            return fallback;
+        }
+        long ms;
+        try {
+            ms = Long.parseLong(String.valueOf(v).trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a number of milliseconds, got '" + v + "'");
+        }
+        if (ms < 0) {
+            throw new IllegalArgumentException(name + " must not be negative, got " + ms);
+        }
+        return ms;
+    }
+
+    /** A stop hands this instance's switches to the others before the session closes. */
+    @Deactivate
+    void deactivate() {
+        election.handOverAll(handOverTimeoutMs);
+        registration.close();
+        election.close();
+    }
+
+    @Override
+    public String getName() {
+        return NAME;
+    }
+
+    @Override
+    public CompletionStage<Void> initialize(OFSwitch sw) {
+        return election.switchConnected(sw);
+    }
+
+    @Override
+    public void switchRemoved(OFSwitch sw) {
+        election.switchDisconnected(sw);
+    }
+
+    @Override
+    public Map<DatapathId, Mastership> getMasterships() {
+        return election.getMasterships();
+    }
+
+    @Override
+    public Optional<Mastership> getMastership(DatapathId switchId) {
+        return election.getMastership(switchId);
+    }
+
+    @Override
+    public CompletableFuture<Mastership> moveMastership(DatapathId switchId, String instanceId) {
+        return election.moveMastership(switchId, instanceId);
+    }
+
+    @Override
+    public CompletableFuture<Map<DatapathId, Mastership>> rebalance() {
+        return election.rebalance();
+    }
+}

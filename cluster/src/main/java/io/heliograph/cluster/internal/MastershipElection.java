@@ -1,0 +1,704 @@
+package io.heliograph.cluster.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.recipes.cache.ChildData;
+import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
+import org.apache.curator.framework.recipes.leader.LeaderLatch;
+import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.projectfloodlight.openflow.protocol.OFErrorType;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.heliograph.core.OFErrorException;
+import io.heliograph.core.OFSwitch;
+import io.heliograph.core.Role;
+import io.heliograph.core.cluster.Mastership;
+import io.heliograph.core.cluster.MastershipService;
+
+/**
+ * Elects one MASTER per switch among the instances connected to it, through ZooKeeper:
+ *
+ * <ul>
+ * <li>{@code /heliograph/switches/<dpid>/candidates/<instance>} (ephemeral): the instance is
+ * connected to the switch.</li>
+ * <li>{@code /heliograph/switches/<dpid>/master} (ephemeral, the instance id): the master. Its
+ * creation transaction id (czxid) is the generation id of the master's role request: ZooKeeper makes
+ * it larger for every later creation, so each new master's generation is larger than every earlier
+ * one and the switch refuses a deposed master.</li>
+ * <li>{@code /heliograph/switches/<dpid>/preferred} (persistent): who should master it, written by
+ * the balancer (the leader instance), an operator's move, or a graceful hand-over. The master hands
+ * a switch over when its preferred instance is a connected candidate.</li>
+ * </ul>
+ *
+ * A masterless switch is claimed by its preferred instance if that is a candidate, else by the first
+ * candidate in {@link Rendezvous} order; the others claim after {@code takeoverGraceMs} per rank in
+ * case the first cannot. Claims are creations of one ephemeral node, so at most one succeeds.
+ *
+ * <p>Every decision runs on one thread ("mastership"); ZooKeeper calls are asynchronous.
+ */
+final class MastershipElection implements MastershipService, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MastershipElection.class);
+
+    static final String ROOT = ClusterPaths.SWITCHES;
+    /** The balancer's election; apart from {@link ClusterPaths#LEADERS}, which apps name. */
+    static final String LEADER = ClusterPaths.ROOT + "/mastership-balancer";
+    private static final long MOVE_TIMEOUT_MS = 10_000;
+
+    private final CuratorFramework client;
+    private final String me;
+    private final long takeoverGraceMs;
+    private final boolean balance;
+    private final long balanceDelayMs;
+    private final ScheduledExecutorService thread;
+    private final CuratorCache cache;
+    private final LeaderLatch balancerLatch;
+    private final Map<DatapathId, Local> locals = new HashMap<>();
+    private final List<Waiter> waiters = new ArrayList<>();
+    private volatile boolean connected;
+    private boolean closing;
+    private ScheduledFuture<?> pendingBalance;
+
+    /** One switch connected to this instance. */
+    private static final class Local {
+        final OFSwitch sw;
+        final DatapathId id;
+        final CompletableFuture<Void> settled = new CompletableFuture<>();
+        boolean candidate;
+        boolean claiming;
+        /** The generation we are master with (role requested or confirmed), -1 when not master. */
+        long masterGeneration = -1;
+        /** The generation of the master we last told the switch we are slave of, -1 when none. */
+        long slaveGeneration = -1;
+        long masterLeftNanos;
+        ScheduledFuture<?> fallback;
+
+        Local(OFSwitch sw) {
+            this.sw = sw;
+            this.id = sw.getId();
+        }
+    }
+
+    private record Waiter(Predicate<MastershipElection> done, CompletableFuture<Void> future) {
+    }
+
+    MastershipElection(CuratorFramework client, String instanceId, long takeoverGraceMs, boolean balance,
+                       long balanceDelayMs) {
+        this.client = client;
+        this.me = instanceId;
+        this.takeoverGraceMs = takeoverGraceMs;
+        this.balance = balance;
+        this.balanceDelayMs = balanceDelayMs;
+        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "mastership-" + instanceId);
+            t.setDaemon(true);
+            return t;
+        });
+        this.cache = CuratorCache.build(client, ROOT);
+        this.balancerLatch = new LeaderLatch(client, LEADER, instanceId);
+    }
+
+    void start() throws Exception {
+        client.createContainers(ROOT);
+        cache.listenable().addListener(CuratorCacheListener.builder()
+                .forAll((type, before, after) -> {
+                    ChildData d = after != null ? after : before;
+                    if (d != null) {
+                        post(() -> changed(d.getPath()));
+                    }
+                }).build(), thread);
+        cache.start();
+        balancerLatch.addListener(new LeaderLatchListener() {
+            @Override
+            public void isLeader() {
+                LOG.info("this instance ({}) balances switch mastership", me);
+                post(() -> scheduleBalance());
+            }
+
+            @Override
+            public void notLeader() {
+                LOG.info("this instance ({}) no longer balances switch mastership", me);
+            }
+        }, thread);
+        balancerLatch.start();
+    }
+
+    // ---- from the switch side ----
+
+    /** A switch finished its handshake here: become a candidate; completes when its role is decided. */
+    CompletionStage<Void> switchConnected(OFSwitch sw) {
+        Local l = new Local(sw);
+        post(() -> {
+            Local old = locals.put(l.id, l);
+            if (old != null) {
+                cancelFallback(old); // an older connection of the same switch, being replaced
+                l.candidate = old.candidate;
+            }
+            if (connected) {
+                register(l);
+            }
+        });
+        return l.settled;
+    }
+
+    void switchDisconnected(OFSwitch sw) {
+        post(() -> {
+            Local l = locals.get(sw.getId());
+            if (l != null && l.sw == sw) { // else replaced by a newer connection, which keeps the candidacy
+                drop(l);
+            }
+        });
+    }
+
+    /** The switch is gone from here: give up its mastership and candidacy, so another takes it at once. */
+    private void drop(Local l) {
+        locals.remove(l.id);
+        cancelFallback(l);
+        l.settled.complete(null);
+        if (!connected) {
+            return;
+        }
+        if (l.masterGeneration >= 0) {
+            deleteIfOurs(masterPath(l.id));
+        }
+        background("withdraw the candidacy for " + l.id,
+                () -> client.delete().quietly().inBackground().forPath(candidatePath(l.id, me)));
+    }
+
+    /** Our ZooKeeper session is up again, or suspended/lost: no master without a session. */
+    void connectionChanged(boolean up) {
+        post(() -> {
+            if (up == connected) {
+                return;
+            }
+            connected = up;
+            if (!up) {
+                int demoted = 0;
+                for (Local l : locals.values()) {
+                    cancelFallback(l);
+                    l.claiming = false;
+                    if (l.masterGeneration >= 0) {
+                        demote(l, l.masterGeneration);
+                        demoted++;
+                    }
+                    l.candidate = false; // our candidacy may not survive the session: made again on reconnect
+                }
+                LOG.warn("ZooKeeper session suspended: no longer master of {} switch(es) until it is back", demoted);
+                return;
+            }
+            LOG.info("ZooKeeper session up: {} switch(es) compete for mastership again", locals.size());
+            for (Local l : locals.values()) {
+                register(l);
+            }
+        });
+    }
+
+    // ---- the election ----
+
+    private void register(Local l) {
+        background("register as a candidate for " + l.id, () -> client.create().creatingParentContainersIfNeeded().withMode(CreateMode.EPHEMERAL).inBackground((c, event) -> {
+            int rc = event.getResultCode();
+            post(() -> {
+                if (rc == KeeperException.Code.OK.intValue() || rc == KeeperException.Code.NODEEXISTS.intValue()) {
+                    l.candidate = true;
+                    evaluate(l.id, false);
+                } else {
+                    LOG.warn("{}: could not register as a candidate for mastership: {}", l.sw,
+                            KeeperException.Code.get(rc));
+                }
+            });
+        }).forPath(candidatePath(l.id, me), me.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** A node below ROOT changed: re-decide for its switch. */
+    private void changed(String path) {
+        DatapathId id = switchOf(path);
+        if (id == null) {
+            return;
+        }
+        Local l = locals.get(id);
+        if (l != null && connected && path.equals(candidatePath(id, me)) && cache.get(path).isEmpty() && l.candidate) {
+            // Our candidacy vanished (an old session's node expired): make it again.
+            l.candidate = false;
+            register(l);
+        }
+        evaluate(id, false);
+        if (path.contains("/candidates/") && balancerLatch.hasLeadership()) {
+            scheduleBalance();
+        }
+        checkWaiters();
+    }
+
+    private void evaluate(DatapathId id, boolean fallbackDue) {
+        Local l = locals.get(id);
+        if (l == null || !connected || !l.candidate || closing) {
+            return;
+        }
+        if (!l.sw.isConnected()) {
+            drop(l); // lost during its handshake, so no switchRemoved will come
+            return;
+        }
+        Optional<ChildData> master = cache.get(masterPath(id));
+        if (master.isPresent()) {
+            cancelFallback(l);
+            l.masterLeftNanos = 0;
+            String owner = text(master.get().getData());
+            long generation = master.get().getStat().getCzxid();
+            boolean ours = owner.equals(me) && master.get().getStat().getEphemeralOwner() == sessionId();
+            if (ours) {
+                if (l.masterGeneration != generation) {
+                    promote(l, generation);
+                } else {
+                    String preferred = preferred(id);
+                    if (preferred != null && !preferred.equals(me) && candidates(id).contains(preferred)) {
+                        handOver(l, generation, preferred);
+                    }
+                }
+            } else if (l.slaveGeneration != generation) {
+                if (l.masterGeneration >= 0) {
+                    LOG.warn("{}: {} is master now (generation {}); demoting", l.sw, owner, generation);
+                }
+                demote(l, generation);
+            }
+            return;
+        }
+        if (l.masterGeneration >= 0) {
+            // Our master node is gone (deleted by someone, or our session ended): stop at once.
+            demote(l, l.masterGeneration);
+        }
+        if (l.masterLeftNanos == 0) {
+            l.masterLeftNanos = System.nanoTime(); // when this instance saw the switch without a master
+        }
+        List<String> order = takeoverOrder(id);
+        int rank = order.indexOf(me);
+        if (rank == 0 || (fallbackDue && rank > 0)) {
+            claim(l);
+        } else if (rank > 0 && l.fallback == null) {
+            l.fallback = thread.schedule(() -> {
+                l.fallback = null;
+                evaluate(id, true);
+            }, rank * takeoverGraceMs, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void claim(Local l) {
+        if (l.claiming) {
+            return;
+        }
+        l.claiming = true;
+        try {
+            client.create().creatingParentContainersIfNeeded().withMode(CreateMode.EPHEMERAL).inBackground((c, e) -> {
+                int rc = e.getResultCode();
+                post(() -> {
+                    l.claiming = false;
+                    if (rc != KeeperException.Code.OK.intValue() && rc != KeeperException.Code.NODEEXISTS.intValue()) {
+                        LOG.warn("{}: claiming mastership failed: {}", l.sw, KeeperException.Code.get(rc));
+                    }
+                    // On success the cache shows our node (and its czxid) next; evaluate() takes it from there.
+                });
+            }).forPath(masterPath(l.id), me.getBytes(StandardCharsets.UTF_8));
+        } catch (Exception e) {
+            l.claiming = false;
+            LOG.warn("{}: claiming mastership failed", l.sw, e);
+        }
+    }
+
+    private void promote(Local l, long generation) {
+        l.masterGeneration = generation;
+        l.slaveGeneration = -1;
+        long since = l.masterLeftNanos;
+        l.masterLeftNanos = 0;
+        l.sw.requestRole(Role.MASTER, generation).whenComplete((role, failure) -> post(() -> {
+            Throwable e = cause(failure);
+            if (l.masterGeneration != generation) {
+                return; // demoted meanwhile
+            }
+            if (e == null) {
+                LOG.info("{}: master (generation {}){}", l.sw, generation,
+                        since == 0 ? "" : String.format(" %.1f ms after its master node was seen gone",
+                                (System.nanoTime() - since) / 1e6));
+            } else if (e instanceof OFErrorException err && err.getError().getErrType() == OFErrorType.ROLE_REQUEST_FAILED) {
+                // The switch saw a newer generation: another master exists that our view has not caught up with.
+                LOG.warn("{}: the switch refused MASTER with generation {}: {}; giving the switch up", l.sw, generation,
+                        e.getMessage());
+                l.masterGeneration = -1;
+                deleteIfOurs(masterPath(l.id));
+            } else {
+                LOG.warn("{}: the switch did not confirm MASTER ({}); acting as master without a switch-side role",
+                        l.sw, e.toString());
+            }
+            l.settled.complete(null);
+            checkWaiters();
+        }));
+    }
+
+    private void demote(Local l, long generation) {
+        l.masterGeneration = -1;
+        l.slaveGeneration = generation;
+        l.sw.requestRole(Role.SLAVE, generation).whenComplete((role, failure) -> post(() -> {
+            Throwable e = cause(failure);
+            if (e != null && !(e instanceof OFErrorException)) {
+                LOG.warn("{}: the switch did not confirm SLAVE: {}", l.sw, e.toString());
+            }
+            // A STALE refusal means a newer master already made us slave; either way we do not write.
+            l.settled.complete(null);
+        }));
+    }
+
+    private void handOver(Local l, long generation, String to) {
+        LOG.info("{}: handing mastership over to {}", l.sw, to);
+        demote(l, generation);
+        deleteIfOurs(masterPath(l.id));
+    }
+
+    private void deleteIfOurs(String path) {
+        Optional<ChildData> node = cache.get(path);
+        if (node.isPresent() && text(node.get().getData()).equals(me)) {
+            try {
+                client.delete().withVersion(node.get().getStat().getVersion()).inBackground().forPath(path);
+            } catch (Exception e) {
+                LOG.warn("could not release {}", path, e);
+            }
+        }
+    }
+
+    /** The preferred instance if it is a candidate, then the others in rendezvous order. */
+    private List<String> takeoverOrder(DatapathId id) {
+        Set<String> candidates = candidates(id);
+        List<String> order = new ArrayList<>(Rendezvous.order(key(id), candidates));
+        String preferred = preferred(id);
+        if (preferred != null && order.remove(preferred)) {
+            order.add(0, preferred);
+        }
+        return order;
+    }
+
+    // ---- balancing ----
+
+    private void scheduleBalance() {
+        if (!balance || closing) {
+            return;
+        }
+        if (pendingBalance != null) {
+            pendingBalance.cancel(false);
+        }
+        pendingBalance = thread.schedule(() -> {
+            pendingBalance = null;
+            if (balancerLatch.hasLeadership() && connected) {
+                writePreferences();
+            }
+        }, balanceDelayMs, TimeUnit.MILLISECONDS);
+    }
+
+    /** Computes a balanced assignment and writes the preferences that change; returns it. */
+    private Map<String, String> writePreferences() {
+        Map<String, Set<String>> candidates = new LinkedHashMap<>();
+        Map<String, String> masters = new HashMap<>();
+        for (DatapathId id : knownSwitches()) {
+            candidates.put(key(id), candidates(id));
+            masterOf(id).ifPresent(m -> masters.put(key(id), m));
+        }
+        Map<String, String> assignment = MastershipBalancer.assign(candidates, masters);
+        int moves = 0;
+        for (Map.Entry<String, String> a : assignment.entrySet()) {
+            DatapathId id = DatapathId.of(Long.parseUnsignedLong(a.getKey(), 16));
+            if (!a.getValue().equals(preferred(id))) {
+                setPreferred(id, a.getValue());
+            }
+            if (!a.getValue().equals(masters.get(a.getKey()))) {
+                moves++;
+            }
+        }
+        if (moves > 0) {
+            LOG.info("balancing: {} of {} switch(es) move to another master", moves, assignment.size());
+        }
+        return assignment;
+    }
+
+    private void setPreferred(DatapathId id, String instance) {
+        try {
+            client.create().orSetData().creatingParentContainersIfNeeded().inBackground()
+                    .forPath(preferredPath(id), instance.getBytes(StandardCharsets.UTF_8));
+        } catch (Exception e) {
+            LOG.warn("could not set the preferred master of {}", id, e);
+        }
+    }
+
+    // ---- MastershipService ----
+
+    @Override
+    public Map<DatapathId, Mastership> getMasterships() {
+        Map<DatapathId, Mastership> all = new LinkedHashMap<>();
+        for (DatapathId id : knownSwitches()) {
+            Set<String> c = candidates(id);
+            if (!c.isEmpty()) {
+                all.put(id, mastership(id, c));
+            }
+        }
+        return all;
+    }
+
+    @Override
+    public Optional<Mastership> getMastership(DatapathId switchId) {
+        Set<String> c = candidates(switchId);
+        return c.isEmpty() ? Optional.empty() : Optional.of(mastership(switchId, c));
+    }
+
+    @Override
+    public CompletableFuture<Mastership> moveMastership(DatapathId switchId, String instanceId) {
+        Set<String> c = candidates(switchId);
+        if (c.isEmpty()) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException(
+                    "no instance is connected to switch " + switchId));
+        }
+        if (!c.contains(instanceId)) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("instance '" + instanceId
+                    + "' is not connected to switch " + switchId + "; its candidates are " + c));
+        }
+        CompletableFuture<Void> done = await(e -> instanceId.equals(e.masterOf(switchId).orElse(null)));
+        post(() -> setPreferred(switchId, instanceId));
+        return done.thenApply(v -> mastership(switchId, candidates(switchId)));
+    }
+
+    @Override
+    public CompletableFuture<Map<DatapathId, Mastership>> rebalance() {
+        CompletableFuture<Map<String, String>> assignment = new CompletableFuture<>();
+        post(() -> assignment.complete(writePreferences()));
+        return assignment.thenCompose(a -> await(e -> a.entrySet().stream().allMatch(x -> x.getValue()
+                        .equals(e.masterOf(DatapathId.of(Long.parseUnsignedLong(x.getKey(), 16))).orElse(null))))
+                .thenApply(v -> getMasterships()));
+    }
+
+    private CompletableFuture<Void> await(Predicate<MastershipElection> condition) {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        post(() -> {
+            waiters.add(new Waiter(condition, f));
+            checkWaiters();
+        });
+        return f.orTimeout(MOVE_TIMEOUT_MS, TimeUnit.MILLISECONDS).exceptionallyCompose(e -> CompletableFuture
+                .failedFuture(e instanceof TimeoutException ? new TimeoutException("mastership did not move within "
+                        + MOVE_TIMEOUT_MS + " ms") : e));
+    }
+
+    private void checkWaiters() {
+        for (Iterator<Waiter> i = waiters.iterator(); i.hasNext(); ) {
+            Waiter w = i.next();
+            if (w.future.isDone() || w.done.test(this)) {
+                w.future.complete(null);
+                i.remove();
+            }
+        }
+    }
+
+    private Mastership mastership(DatapathId id, Set<String> candidates) {
+        Optional<ChildData> m = cache.get(masterPath(id));
+        return new Mastership(id, m.map(d -> text(d.getData())).orElse(null),
+                m.map(d -> d.getStat().getCzxid()).orElse(0L), candidates);
+    }
+
+    /** How many switches each instance masters now. */
+    Map<String, Integer> masterCounts() {
+        Map<String, Integer> counts = new HashMap<>();
+        for (DatapathId id : knownSwitches()) {
+            masterOf(id).ifPresent(m -> counts.merge(m, 1, Integer::sum));
+        }
+        return counts;
+    }
+
+    // ---- shutdown ----
+
+    /**
+     * Hands every switch this instance masters to another candidate (the least loaded), then stops.
+     * Waits at most {@code timeoutMs} until each of them has its new master in ZooKeeper (whose role
+     * request follows at once).
+     */
+    void handOverAll(long timeoutMs) {
+        CompletableFuture<List<DatapathId>> released = new CompletableFuture<>();
+        post(() -> {
+            closing = true;
+            List<DatapathId> ids = new ArrayList<>();
+            Map<String, Integer> load = masterCounts();
+            for (Local l : locals.values()) {
+                cancelFallback(l);
+                if (l.masterGeneration < 0 || !connected) {
+                    continue;
+                }
+                Set<String> others = new TreeSet<>(candidates(l.id));
+                others.remove(me);
+                String to = Rendezvous.order(key(l.id), others).stream()
+                        .min(java.util.Comparator.comparingInt(i -> load.getOrDefault(i, 0))).orElse(null);
+                long generation = l.masterGeneration;
+                demote(l, generation);
+                if (to != null) {
+                    load.merge(to, 1, Integer::sum);
+                    setPreferred(l.id, to);
+                    LOG.info("{}: handing mastership over to {} (shutting down)", l.sw, to);
+                    ids.add(l.id);
+                }
+                deleteIfOurs(masterPath(l.id));
+            }
+            released.complete(ids);
+        });
+        try {
+            List<DatapathId> ids = released.get(timeoutMs, TimeUnit.MILLISECONDS);
+            await(e -> ids.stream().allMatch(id -> e.masterOf(id).filter(m -> !m.equals(me)).isPresent()))
+                    .get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            LOG.warn("hand-over at shutdown not confirmed within {} ms: {}", timeoutMs, e.toString());
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            balancerLatch.close(LeaderLatch.CloseMode.SILENT);
+        } catch (Exception e) {
+            LOG.debug("closing the balancer latch", e);
+        }
+        cache.close();
+        thread.shutdownNow();
+    }
+
+    // ---- helpers on the cache ----
+
+    private Optional<String> masterOf(DatapathId id) {
+        return cache.get(masterPath(id)).map(d -> text(d.getData()));
+    }
+
+    private String preferred(DatapathId id) {
+        return cache.get(preferredPath(id)).map(d -> text(d.getData())).orElse(null);
+    }
+
+    private Set<String> candidates(DatapathId id) {
+        String prefix = switchPath(id) + "/candidates/";
+        Set<String> c = new TreeSet<>();
+        cache.stream().filter(d -> d.getPath().startsWith(prefix))
+                .forEach(d -> c.add(d.getPath().substring(prefix.length())));
+        return c;
+    }
+
+    private List<DatapathId> knownSwitches() {
+        String prefix = ROOT + "/";
+        List<DatapathId> ids = new ArrayList<>();
+        cache.stream().map(ChildData::getPath)
+                .filter(p -> p.startsWith(prefix) && p.indexOf('/', prefix.length()) < 0)
+                .forEach(p -> {
+                    DatapathId id = switchOf(p);
+                    if (id != null) {
+                        ids.add(id);
+                    }
+                });
+        return ids;
+    }
+
+    private long sessionId() {
+        try {
+            return client.getZookeeperClient().getZooKeeper().getSessionId();
+        } catch (Exception e) {
+            return -1;
+        }
+    }
+
+    /** A ZooKeeper call whose result comes back in a callback; it throws only when it cannot be sent. */
+    private interface BackgroundCall {
+        void send() throws Exception;
+    }
+
+    private static void background(String what, BackgroundCall call) {
+        try {
+            call.send();
+        } catch (Exception e) {
+            LOG.warn("could not {}: {}", what, e.toString());
+        }
+    }
+
+    private void cancelFallback(Local l) {
+        if (l.fallback != null) {
+            l.fallback.cancel(false);
+            l.fallback = null;
+        }
+    }
+
+    private void post(Runnable task) {
+        try {
+            thread.execute(() -> {
+                try {
+                    task.run();
+                } catch (RuntimeException e) {
+                    LOG.warn("mastership: unexpected failure", e);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("mastership stopped; event dropped");
+        }
+    }
+
+    static String key(DatapathId id) {
+        return String.format("%016x", id.getLong());
+    }
+
+    static String switchPath(DatapathId id) {
+        return ROOT + "/" + key(id);
+    }
+
+    static String masterPath(DatapathId id) {
+        return switchPath(id) + "/master";
+    }
+
+    static String preferredPath(DatapathId id) {
+        return switchPath(id) + "/preferred";
+    }
+
+    static String candidatePath(DatapathId id, String instance) {
+        return switchPath(id) + "/candidates/" + instance;
+    }
+
+    /** The switch a path below ROOT belongs to, or null. */
+    static DatapathId switchOf(String path) {
+        if (!path.startsWith(ROOT + "/")) {
+            return null;
+        }
+        String rest = path.substring(ROOT.length() + 1);
+        int slash = rest.indexOf('/');
+        String key = slash < 0 ? rest : rest.substring(0, slash);
+        if (key.length() != 16) {
+            return null;
+        }
+        try {
+            return DatapathId.of(Long.parseUnsignedLong(key, 16));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static Throwable cause(Throwable e) {
+        return e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+    }
+
+    private static String text(byte[] data) {
+        return data == null ? "" : new String(data, StandardCharsets.UTF_8);
+    }
+}

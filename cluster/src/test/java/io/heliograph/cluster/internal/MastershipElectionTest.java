@@ -1,0 +1,263 @@
+package io.heliograph.cluster.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryForever;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.projectfloodlight.openflow.protocol.OFFactories;
+import org.projectfloodlight.openflow.protocol.OFRoleRequestFailedCode;
+import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.OFErrorCauseData;
+
+import io.heliograph.core.OFErrorException;
+import io.heliograph.core.Role;
+import io.heliograph.core.cluster.Mastership;
+import io.heliograph.core.testing.FakeSwitch;
+
+/**
+ * Three instances (three ZooKeeper sessions on a real server) and switches that, like an OpenFlow
+ * 1.3 switch, keep one master, demote the previous one, and refuse a role request with a stale
+ * generation id.
+ */
+class MastershipElectionTest {
+
+    private static final int SWITCHES = 6;
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    private TestingServer server;
+    private final List<Instance> instances = new ArrayList<>();
+    private final Map<Long, SwitchModel> switches = new HashMap<>();
+
+    /** What the switch knows about its controllers: the master connection and the largest generation seen. */
+    static final class SwitchModel {
+        final long dpid;
+        RoleConnection master;
+        Long generation;
+
+        SwitchModel(long dpid) {
+            this.dpid = dpid;
+        }
+
+        synchronized CompletableFuture<Role> request(RoleConnection from, Role role, long gen) {
+            if (role != Role.EQUAL && generation != null && gen - generation < 0) {
+                return CompletableFuture.failedFuture(new OFErrorException(OFFactories.getFactory(OFVersion.OF_13)
+                        .errorMsgs().buildRoleRequestFailedErrorMsg().setCode(OFRoleRequestFailedCode.STALE)
+                        .setData(OFErrorCauseData.NONE).build()));
+            }
+            if (role != Role.EQUAL) {
+                generation = gen;
+            }
+            if (role == Role.MASTER) {
+                if (master != null && master != from) {
+                    master.switchSide = Role.SLAVE;
+                }
+                master = from;
+            } else if (master == from) {
+                master = null;
+            }
+            from.switchSide = role;
+            return CompletableFuture.completedFuture(role);
+        }
+
+        synchronized String masterInstance() {
+            return master == null ? null : master.instance;
+        }
+    }
+
+    /** One instance's connection to one switch. */
+    static final class RoleConnection extends FakeSwitch {
+        final SwitchModel model;
+        final String instance;
+        volatile Role switchSide = Role.EQUAL;
+        private volatile Role local = Role.EQUAL;
+
+        RoleConnection(SwitchModel model, String instance) {
+            super(model.dpid);
+            this.model = model;
+            this.instance = instance;
+        }
+
+        @Override
+        public Role getRole() {
+            return local;
+        }
+
+        @Override
+        public CompletableFuture<Role> requestRole(Role role, long generationId) {
+            if (role == Role.SLAVE) {
+                local = Role.SLAVE;
+            }
+            return model.request(this, role, generationId).thenApply(r -> {
+                local = r;
+                return r;
+            });
+        }
+    }
+
+    final class Instance {
+        final String id;
+        final CuratorFramework client;
+        final MastershipElection election;
+        final Map<Long, RoleConnection> connections = new HashMap<>();
+
+        Instance(String id) throws Exception {
+            this.id = id;
+            client = CuratorFrameworkFactory.builder().connectString(server.getConnectString())
+                    .sessionTimeoutMs(2000).connectionTimeoutMs(2000).retryPolicy(new RetryForever(50)).build();
+            election = new MastershipElection(client, id, 100, true, 200);
+            client.getConnectionStateListenable().addListener((c, state) -> election.connectionChanged(state.isConnected()));
+            client.start();
+            client.blockUntilConnected();
+            election.start();
+            election.connectionChanged(true);
+        }
+
+        void connectAll() {
+            for (SwitchModel m : switches.values()) {
+                RoleConnection c = new RoleConnection(m, id);
+                connections.put(m.dpid, c);
+                election.switchConnected(c);
+            }
+        }
+
+        long mastered() {
+            return connections.values().stream().filter(c -> c.getRole() == Role.MASTER).count();
+        }
+
+        void close() {
+            election.close();
+            client.close();
+        }
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        server = new TestingServer(true);
+        for (long d = 1; d <= SWITCHES; d++) {
+            switches.put(d, new SwitchModel(d));
+        }
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (Instance i : instances) {
+            i.close();
+        }
+        server.close();
+    }
+
+    private Instance instance(String id) throws Exception {
+        Instance i = new Instance(id);
+        instances.add(i);
+        return i;
+    }
+
+    @Test
+    void everySwitchGetsExactlyOneMasterAndTheyAreSpreadEvenly() throws Exception {
+        Instance a = instance("a");
+        a.connectAll();
+        await(() -> a.mastered() == SWITCHES, "the only instance masters every switch");
+        Instance b = instance("b");
+        Instance c = instance("c");
+        b.connectAll();
+        c.connectAll();
+        await(() -> a.mastered() == 2 && b.mastered() == 2 && c.mastered() == 2, "two switches each");
+        for (SwitchModel m : switches.values()) {
+            Mastership ms = a.election.getMastership(DatapathId.of(m.dpid)).orElseThrow();
+            assertEquals(m.masterInstance(), ms.master(), "the switch and ZooKeeper agree on switch " + m.dpid);
+            assertEquals(m.generation, ms.generation(), "the switch saw the master's generation");
+            assertEquals(java.util.Set.of("a", "b", "c"), ms.candidates());
+            long localMasters = instances.stream().filter(i -> i.connections.get(m.dpid).getRole() == Role.MASTER).count();
+            assertEquals(1, localMasters, "one instance acts as master of switch " + m.dpid);
+        }
+    }
+
+    @Test
+    void whenTheMastersSessionEndsTheOthersTakeOverWithLargerGenerations() throws Exception {
+        Instance a = instance("a");
+        Instance b = instance("b");
+        Instance c = instance("c");
+        a.connectAll();
+        b.connectAll();
+        c.connectAll();
+        await(() -> a.mastered() + b.mastered() + c.mastered() == SWITCHES && a.mastered() == 2, "balanced");
+        Map<Long, Long> before = new HashMap<>();
+        switches.values().forEach(m -> before.put(m.dpid, m.generation));
+
+        List<Long> ofA = switches.values().stream().filter(m -> "a".equals(m.masterInstance())).map(m -> m.dpid).toList();
+        a.client.getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
+        await(() -> ofA.stream().allMatch(d -> switches.get(d).generation > before.get(d)),
+                "a's switches have new masters with larger generations");
+        for (SwitchModel m : switches.values()) {
+            assertTrue(m.generation >= before.get(m.dpid), "generations never go back");
+        }
+        await(() -> switches.values().stream().allMatch(m -> instances.stream()
+                .filter(i -> i.connections.get(m.dpid).getRole() == Role.MASTER).count() == 1), "one master per switch");
+        await(() -> a.mastered() == 2 && b.mastered() == 2 && c.mastered() == 2, "a rejoins and is balanced again");
+    }
+
+    @Test
+    void anOperatorMovesASwitchAndAStaleMasterIsRefused() throws Exception {
+        Instance a = instance("a");
+        Instance b = instance("b");
+        a.connectAll();
+        b.connectAll();
+        await(() -> a.mastered() == 3 && b.mastered() == 3, "balanced");
+        long dpid = switches.values().stream().filter(m -> "a".equals(m.masterInstance())).findFirst().orElseThrow().dpid;
+        long oldGeneration = switches.get(dpid).generation;
+        Mastership moved = a.election.moveMastership(DatapathId.of(dpid), "b").get(10, TimeUnit.SECONDS);
+        assertEquals("b", moved.master());
+        await(() -> "b".equals(switches.get(dpid).masterInstance()), "the switch has b as master");
+        assertTrue(switches.get(dpid).generation > oldGeneration);
+        ExecutionException stale = assertThrows(ExecutionException.class,
+                () -> a.connections.get(dpid).requestRole(Role.MASTER, oldGeneration).get());
+        assertTrue(stale.getCause().getMessage().contains("STALE"));
+
+        ExecutionException unknown = assertThrows(ExecutionException.class,
+                () -> a.election.moveMastership(DatapathId.of(dpid), "zz").get());
+        assertTrue(unknown.getCause().getMessage().contains("'zz' is not connected"), unknown.getCause().getMessage());
+    }
+
+    @Test
+    void aGracefulStopHandsEverySwitchOver() throws Exception {
+        Instance a = instance("a");
+        Instance b = instance("b");
+        a.connectAll();
+        b.connectAll();
+        await(() -> a.mastered() == 3 && b.mastered() == 3, "balanced");
+        long start = System.nanoTime();
+        a.election.handOverAll(5000);
+        assertEquals(0, a.mastered(), "a stops acting as master before it returns");
+        await(() -> b.mastered() == SWITCHES, "b masters every switch");
+        double ms = (System.nanoTime() - start) / 1e6;
+        System.out.printf("hand-over of 3 switches: %.1f ms%n", ms);
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what);
+            }
+            Thread.sleep(10); // polling interval
+        }
+    }
+}
