@@ -7,7 +7,8 @@ import java.util.List;
  *
  * @param outcome  what happened
  * @param problems for REFUSED, every problem found, each naming the field or value at fault; for
- *                 FAILED, the switch's error or why it did not answer
+ *                 FAILED, the switch's error or why it did not answer; for UNAVAILABLE, why the
+ *                 cluster's store could not be reached
  */
 public record Result(Outcome outcome, List<String> problems) {
 
@@ -27,7 +28,9 @@ public record Result(Outcome outcome, List<String> problems) {
         /** The switch answered with an error or not at all; the previous definition stays in force. */
         FAILED,
         /** There is no entry with that name on that switch. */
-        NOT_FOUND
+        NOT_FOUND,
+        /** Nothing changed: the cluster's shared store, which keeps the entries, cannot be reached now. */
+        UNAVAILABLE
     }
 
     public static Result of(Outcome outcome) {
@@ -40,6 +43,10 @@ public record Result(Outcome outcome, List<String> problems) {
 
     public static Result failed(String problem) {
         return new Result(Outcome.FAILED, List.of(problem));
+    }
+
+    public static Result unavailable(String problem) {
+        return new Result(Outcome.UNAVAILABLE, List.of(problem));
     }
 
     public boolean ok() {

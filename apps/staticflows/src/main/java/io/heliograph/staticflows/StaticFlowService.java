@@ -7,9 +7,12 @@ import org.projectfloodlight.openflow.types.DatapathId;
 
 /**
  * Operator-defined flow entries, groups and meters, per switch. Entries are validated before
- * anything reaches a switch, persisted in the data directory, installed at once when the switch is
- * connected, and re-installed and reconciled whenever it connects (missing entries re-added, stale
- * static entries removed; other apps' flows are never touched).
+ * anything reaches a switch, kept in the cluster's shared store (every instance sees an entry as
+ * soon as an add returns, and they survive the loss of any instance), installed at once by the
+ * instance that writes to the switch (its master; every instance when no roles are used), and
+ * re-installed and reconciled whenever a switch connects or gets a new master (missing entries
+ * re-added, stale static entries removed; other apps' flows are never touched). While the store
+ * cannot be reached, adds and deletes change nothing and answer {@link Result.Outcome#UNAVAILABLE}.
  *
  * <p>Validation is synchronous and bounded: a refused entry's stage is already complete. An
  * accepted entry's stage completes when the switch confirms it (barrier), reports an error, or the
@@ -23,7 +26,11 @@ public interface StaticFlowService {
      */
     List<String> validate(StaticEntry entry);
 
-    /** Adds an entry, or replaces the entry with the same switch and name. */
+    /**
+     * Adds an entry, or replaces the entry with the same switch and name. Completes once the store
+     * has it, and on the instance that writes to the switch once the switch confirmed or refused it
+     * (a refused entry is taken back out of the store, the previous definition staying in force).
+     */
     CompletionStage<Result> add(StaticEntry entry);
 
     /** Deletes an entry by switch and name, from the store and from the switch. */

@@ -48,4 +48,9 @@ public final class Requests {
     public static RuntimeException switchFailed(String message) {
         return new ApiException(HttpStatus.BAD_GATEWAY, null, message);
     }
+
+    /** 503: a service the request needs cannot be reached now (the cluster's store, say); nothing was changed. */
+    public static RuntimeException unavailable(String message) {
+        return ApiException.unavailable(message);
+    }
 }

@@ -2,16 +2,13 @@ package io.heliograph.staticflows.internal;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -25,32 +22,21 @@ import org.projectfloodlight.openflow.types.DatapathId;
 import io.heliograph.staticflows.StaticEntry;
 
 /**
- * The entries on disk: one JSON file, replaced atomically (write a temporary file, fsync, rename,
- * fsync the directory) so a crash leaves either the old or the new file, never half of one. A file
- * that cannot be read is moved aside under a name that says so, never silently dropped.
+ * The entry file of a controller from before the cluster ({@code <data-dir>/staticflows/entries.json}):
+ * read once, when it is imported into the cluster's store ({@link LegacyImport}), then moved aside.
+ * Nothing writes it any more. A file that cannot be read is moved aside under a name that says so,
+ * never silently dropped.
  */
 final class EntryFile {
 
     static final String FILE_NAME = "entries.json";
-    static final int FORMAT = 1;
 
     private final Path directory;
     private final Path file;
     private final Clock clock;
 
     /** What was read: the entries, the group and meter ids owned per switch, and the problems met. */
-    record Contents(List<StaticEntry> entries, Map<DatapathId, Owned> owned, List<String> problems) {
-    }
-
-    /** The group and meter ids this app has put on a switch, so stale ones can be removed. */
-    record Owned(TreeSet<Long> groups, TreeSet<Long> meters) {
-        Owned() {
-            this(new TreeSet<>(), new TreeSet<>());
-        }
-
-        Owned copy() {
-            return new Owned(new TreeSet<>(groups), new TreeSet<>(meters));
-        }
+    record Contents(List<StaticEntry> entries, Map<DatapathId, OwnedIds> owned, List<String> problems) {
     }
 
     EntryFile(Path directory, Clock clock) {
@@ -61,6 +47,10 @@ final class EntryFile {
 
     Path path() {
         return file;
+    }
+
+    boolean exists() {
+        return Files.exists(file);
     }
 
     /**
@@ -98,7 +88,7 @@ final class EntryFile {
             root = map;
         } catch (IllegalArgumentException e) {
             problems.add(file + " is corrupt (" + e.getMessage() + "); moved it to " + moveAside("corrupt")
-                    + " and started with no static entries");
+                    + "; nothing of it is imported");
             return new Contents(List.of(), new LinkedHashMap<>(), problems);
         }
         List<StaticEntry> entries = new ArrayList<>();
@@ -116,7 +106,7 @@ final class EntryFile {
             }
             index++;
         }
-        Map<DatapathId, Owned> owned = readOwned(root.get("installed"), problems);
+        Map<DatapathId, OwnedIds> owned = readOwned(root.get("installed"), problems);
         return new Contents(entries, owned, problems);
     }
 
@@ -124,15 +114,15 @@ final class EntryFile {
         return o instanceof Map<?, ?> m && m.get("name") != null ? " ('" + m.get("name") + "')" : "";
     }
 
-    private Map<DatapathId, Owned> readOwned(Object o, List<String> problems) {
-        Map<DatapathId, Owned> owned = new LinkedHashMap<>();
+    private Map<DatapathId, OwnedIds> readOwned(Object o, List<String> problems) {
+        Map<DatapathId, OwnedIds> owned = new LinkedHashMap<>();
         if (!(o instanceof Map<?, ?> map)) {
             return owned;
         }
         for (Map.Entry<?, ?> e : map.entrySet()) {
             try {
                 DatapathId dpid = DatapathId.of(String.valueOf(e.getKey()));
-                Owned ids = new Owned();
+                OwnedIds ids = new OwnedIds();
                 if (e.getValue() instanceof Map<?, ?> m) {
                     ids(m.get("groups"), ids.groups());
                     ids(m.get("meters"), ids.meters());
@@ -156,74 +146,14 @@ final class EntryFile {
         }
     }
 
-    /** Replaces the file atomically with these entries. */
-    void save(List<StaticEntry> entries, Map<DatapathId, Owned> owned) throws IOException {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("format", (long) FORMAT);
-        List<Object> list = new ArrayList<>();
-        entries.forEach(e -> list.add(EntryCodec.toJson(e)));
-        root.put("entries", list);
-        Map<String, Object> installed = new LinkedHashMap<>();
-        owned.forEach((dpid, ids) -> {
-            if (!ids.groups().isEmpty() || !ids.meters().isEmpty()) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("groups", new ArrayList<Object>(ids.groups()));
-                m.put("meters", new ArrayList<Object>(ids.meters()));
-                installed.put(dpid.toString(), m);
-            }
-        });
-        root.put("installed", installed);
-        byte[] bytes = Json.write(root).getBytes(StandardCharsets.UTF_8);
-
-        Files.createDirectories(directory);
-        Path temp = directory.resolve(FILE_NAME + ".tmp");
-        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer buf = ByteBuffer.wrap(bytes);
-            while (buf.hasRemaining()) {
-                ch.write(buf);
-            }
-            ch.force(true);
-        }
-        try {
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
-        syncDirectory();
-    }
-
-    /** Makes the rename itself durable; not every platform can open a directory, which is fine. */
-    private void syncDirectory() {
-        try (FileChannel ch = FileChannel.open(directory, StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException | UnsupportedOperationException e) {
-            // best effort
-        }
-    }
-
-    private String moveAside(String why) {
+    /** Moves the file to {@code entries.json.<why>-<time>}; returns where it went, or why it could not. */
+    String moveAside(String why) {
         Path aside = asideName(why);
         try {
             Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
             return aside.toString();
         } catch (IOException e) {
             return "nowhere (" + e + "; it is still at " + file + ")";
-        }
-    }
-
-    /** Keeps a copy of the file as it is, for the operator, when some of it was not loaded. */
-    String keepCopy() {
-        return copyAside("rejected");
-    }
-
-    private String copyAside(String why) {
-        Path aside = asideName(why);
-        try {
-            Files.copy(file, aside, StandardCopyOption.REPLACE_EXISTING);
-            return aside.toString();
-        } catch (IOException e) {
-            return "nowhere (" + e + ")";
         }
     }
 

@@ -58,7 +58,7 @@ final class Reconciler {
      * @param owned   the group and meter ids now installed by this app on the switch
      * @param unknown true when a part of the switch could not be read; the report then relies on errors
      */
-    record Report(Map<String, Outcome> outcomes, int added, int removed, int unchanged, EntryFile.Owned owned,
+    record Report(Map<String, Outcome> outcomes, int added, int removed, int unchanged, OwnedIds owned,
             List<String> problems) {
     }
 
@@ -76,7 +76,7 @@ final class Reconciler {
     }
 
     /** Reconciles; {@code entries} must be valid for this switch. Never completes exceptionally. */
-    CompletableFuture<Report> reconcile(OFSwitch sw, List<StaticEntry> entries, EntryFile.Owned owned) {
+    CompletableFuture<Report> reconcile(OFSwitch sw, List<StaticEntry> entries, OwnedIds owned) {
         Translator t = new Translator(sw.getFactory());
         List<String> problems = new ArrayList<>();
         return read(sw, problems).thenCompose(before -> {
@@ -186,7 +186,7 @@ final class Reconciler {
         final Set<Long> deletedMeters = new HashSet<>();
     }
 
-    private Plan plan(OFSwitch sw, Translator t, List<StaticEntry> entries, EntryFile.Owned owned, SwitchState s) {
+    private Plan plan(OFSwitch sw, Translator t, List<StaticEntry> entries, OwnedIds owned, SwitchState s) {
         Plan plan = new Plan();
         List<MeterEntry> meters = new ArrayList<>();
         List<GroupEntry> groups = new ArrayList<>();
@@ -306,7 +306,7 @@ final class Reconciler {
     // ---- reporting ----
 
     private Report report(Translator t, List<StaticEntry> entries, Plan plan, List<Pusher.Refusal> refusals,
-            SwitchState after, EntryFile.Owned ownedBefore, List<String> problems) {
+            SwitchState after, OwnedIds ownedBefore, List<String> problems) {
         Map<String, String> refused = new HashMap<>();
         for (Pusher.Refusal r : refusals) {
             if (r.op().mayFail()) {
@@ -318,7 +318,7 @@ final class Reconciler {
                 refused.merge(r.op().entry(), r.describe(), (a, b) -> a + "; " + b);
             }
         }
-        EntryFile.Owned owned = ownedBefore.copy();
+        OwnedIds owned = ownedBefore.copy();
         owned.groups().removeAll(plan.deletedGroups);
         owned.meters().removeAll(plan.deletedMeters);
         Map<String, Outcome> outcomes = new LinkedHashMap<>();

@@ -1,8 +1,9 @@
 package io.heliograph.staticflows.internal;
 
-import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,13 +13,22 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
+import org.projectfloodlight.openflow.protocol.OFBadRequestCode;
+import org.projectfloodlight.openflow.protocol.OFErrorMsg;
+import org.projectfloodlight.openflow.protocol.errormsg.OFBadRequestErrorMsg;
 import org.projectfloodlight.openflow.types.DatapathId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.Role;
+import io.heliograph.core.cluster.SharedStore.StoreListener;
+import io.heliograph.core.cluster.SharedStore.StoreUnavailableException;
+import io.heliograph.core.cluster.SharedStore.Versioned;
+import io.heliograph.core.cluster.SharedStore.Watch;
 import io.heliograph.staticflows.Action;
 import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.FlowEntry;
@@ -29,87 +39,156 @@ import io.heliograph.staticflows.StaticEntry;
 import io.heliograph.staticflows.StaticFlowService;
 
 /**
- * The static entries: validated, stored on disk, pushed to connected switches, and reconciled when
- * a switch connects. Plain Java: the switches come from a lookup function, ERROR messages through
- * {@link #onError}, so it runs the same in unit tests as in the controller.
+ * The static entries of the cluster: validated, kept in the cluster's shared store (the one source
+ * of truth, see {@link EntryStore}), and put on the switches this instance writes to.
+ *
+ * <p>Every instance watches the store and its view follows it; whatever instance an entry was
+ * written through, each instance applies the change to the switches it writes to: those where its
+ * role is not SLAVE (MASTER in a cluster, EQUAL when no roles are used). A SLAVE never writes. When an
+ * instance starts writing to a switch (it connects, or becomes its master) the switch is reconciled
+ * with the entries ({@link #reconcile}). An add or delete returns once the store has the change; on
+ * the instance that writes to the switch it also waits for the switch to confirm it, and puts the
+ * previous definition back in the store when the switch refuses the new one.
+ *
+ * <p>Plain Java: the switches come from a lookup function, ERROR messages through {@link #onError},
+ * so it runs the same in unit tests as in the controller.
  */
 public final class StaticFlows implements StaticFlowService {
 
     private static final Logger LOG = LoggerFactory.getLogger(StaticFlows.class);
 
-    private final EntryFile file;
+    /** How long an add or delete waits for this instance's watch to bring its own write back (a bound on a bug). */
+    static final long OWN_WRITE_WAIT_SECONDS = 20;
+
+    private final EntryStore store;
     private final Function<DatapathId, OFSwitch> switches;
     private final Pusher pusher = new Pusher();
     private final Reconciler reconciler;
     private final Executor executor;
 
-    // Guarded by this.
-    private final Map<DatapathId, Map<String, StaticEntry>> entries = new TreeMap<>();
-    private final Map<DatapathId, EntryFile.Owned> owned = new TreeMap<>();
-    private final Map<DatapathId, Map<String, Reconciler.Outcome>> states = new TreeMap<>();
-    private final List<String> loadProblems = new ArrayList<>();
+    /** An entry as the store holds it. */
+    private record Stored(StaticEntry entry, Versioned value) {
+    }
 
     /**
-     * @param executor runs what follows a switch's answer (bookkeeping and saving the file), so the
-     *                 switch's I/O thread never waits for the disk
+     * An add or delete waiting for this instance's watch to bring its write back: the next change of
+     * the key to exactly this value (null: the next removal of the key). An identical write by
+     * another instance in between would do as well: it has the same effect.
      */
-    public StaticFlows(EntryFile file, Function<DatapathId, OFSwitch> switches, boolean removeStale, Executor executor) {
-        this.file = file;
+    private record Waiter(byte[] value, CompletableFuture<Result> result) {
+        boolean awaits(byte[] applied) {
+            return value == null ? applied == null : applied != null && Arrays.equals(value, applied);
+        }
+    }
+
+    /** A switch's owned ids as stored. */
+    private record OwnedVersion(long version, OwnedIds ids) {
+    }
+
+    // Guarded by this.
+    private final Map<DatapathId, Map<String, Stored>> entries = new TreeMap<>();
+    private final Map<DatapathId, OwnedVersion> owned = new HashMap<>();
+    /** What this instance saw the switch confirm, per entry name, on the switches it writes to. */
+    private final Map<DatapathId, Map<String, StaticEntry>> onSwitch = new HashMap<>();
+    private final Map<DatapathId, Map<String, Reconciler.Outcome>> states = new TreeMap<>();
+    private final Map<String, List<Waiter>> waiters = new HashMap<>();
+    /** Keys the watch removed before the start read the store, so the read does not bring them back. */
+    private final Set<String> removedWhileStarting = new HashSet<>();
+    private final List<Watch> watches = new ArrayList<>();
+    private boolean started;
+
+    /**
+     * @param executor runs what follows a switch's answer (bookkeeping and store writes), so neither
+     *                 the switch's I/O thread nor the store's thread waits for the store
+     */
+    public StaticFlows(EntryStore store, Function<DatapathId, OFSwitch> switches, boolean removeStale, Executor executor) {
+        this.store = store;
         this.switches = switches;
         this.reconciler = new Reconciler(pusher, removeStale);
         this.executor = executor;
     }
 
-    /** Reads the entry file. Problems are logged and kept for {@link #loadProblems()}; nothing is dropped silently. */
-    public synchronized void load() {
-        EntryFile.Contents contents = file.load();
-        loadProblems.clear();
-        loadProblems.addAll(contents.problems());
-        entries.clear();
-        owned.clear();
-        owned.putAll(contents.owned());
-        for (StaticEntry e : contents.entries()) {
-            if (entriesOf(e.dpid()).putIfAbsent(e.name(), e) != null) {
-                loadProblems.add("entry '" + e.name() + "' of switch " + e.dpid() + " in " + file.path()
-                        + " is not loaded: a second entry with that name (the first is kept)");
-            }
+    // ---- start and stop ----
+
+    /**
+     * Imports a legacy entry file if there is one ({@link LegacyImport}), then follows the store.
+     * Throws StoreUnavailableException when the store cannot be reached, having started nothing: the
+     * caller tries again. The caller then reconciles the switches already connected.
+     */
+    public void start(EntryFile legacy) {
+        if (legacy != null) {
+            LegacyImport.run(legacy, store);
         }
-        // Meters and groups first: flows are checked against the groups and meters that were loaded.
-        for (int pass = 0; pass < 2; pass++) {
-            for (Map<String, StaticEntry> perSwitch : entries.values()) {
-                for (StaticEntry e : List.copyOf(perSwitch.values())) {
-                    if ((pass == 0) == (e instanceof FlowEntry)) {
-                        continue;
-                    }
-                    List<String> problems = EntryValidator.validate(e, SwitchView.UNKNOWN, definitions(e.dpid(), null, null));
-                    if (!problems.isEmpty()) {
-                        perSwitch.remove(e.name());
-                        loadProblems.add("entry '" + e.name() + "' of switch " + e.dpid() + " in " + file.path()
-                                + " is not loaded: " + String.join("; ", problems));
+        List<Watch> opened = new ArrayList<>();
+        try {
+            opened.add(store.shared().watch(EntryStore.ENTRIES, new EntryListener()));
+            opened.add(store.shared().watch(EntryStore.INSTALLED, new OwnedListener()));
+            // The watch may deliver the existing values later, on its own thread: read them now, so the
+            // view is complete before any switch is reconciled against it.
+            Map<String, Versioned> now = store.entries();
+            Map<String, Versioned> ownedNow = store.owned();
+            synchronized (this) {
+                for (Versioned v : now.values()) {
+                    if (!removedWhileStarting.contains(v.key()) && stored(v.key()) == null) {
+                        remember(v);
                     }
                 }
+                ownedNow.values().forEach(this::rememberOwned);
+                removedWhileStarting.clear();
+                watches.addAll(opened);
+                started = true;
+                LOG.info("Static entries: {} in the cluster's shared store", count());
             }
+        } catch (RuntimeException e) {
+            opened.forEach(Watch::close);
+            throw e;
         }
-        if (!loadProblems.isEmpty() && java.nio.file.Files.exists(file.path())) {
-            // Some of the file was not loaded; the next save rewrites it, so keep it as it was.
-            loadProblems.add("the file as it was is kept at " + file.keepCopy());
-        }
-        for (String p : loadProblems) {
-            LOG.error("Static entries: {}", p);
-        }
-        LOG.info("Static entries: {} loaded from {}", count(), file.path());
     }
 
-    public synchronized List<String> loadProblems() {
-        return List.copyOf(loadProblems);
+    /** Stops following the store; the entries stay on the switches and in the store. */
+    public void stop() {
+        List<Watch> open;
+        synchronized (this) {
+            started = false;
+            open = List.copyOf(watches);
+            watches.clear();
+        }
+        open.forEach(Watch::close);
+    }
+
+    public synchronized boolean isStarted() {
+        return started;
     }
 
     private int count() {
         return entries.values().stream().mapToInt(Map::size).sum();
     }
 
+    /** The entries of a switch by name, as defined now. */
     private Map<String, StaticEntry> entriesOf(DatapathId dpid) {
-        return entries.computeIfAbsent(dpid, d -> new LinkedHashMap<>());
+        Map<String, StaticEntry> defined = new LinkedHashMap<>();
+        entries.getOrDefault(dpid, Map.of()).forEach((name, s) -> defined.put(name, s.entry()));
+        return defined;
+    }
+
+    /** The view's entry at a store key; null for none, or for a key that names no entry. */
+    private Stored stored(String key) {
+        int at = key.indexOf('@', EntryStore.ENTRIES.length() + 1);
+        if (!key.startsWith(EntryStore.ENTRIES + "/") || at < 0) {
+            return null;
+        }
+        DatapathId dpid;
+        try {
+            dpid = DatapathId.of(key.substring(EntryStore.ENTRIES.length() + 1, at));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        return entries.getOrDefault(dpid, Map.of()).get(key.substring(at + 1));
+    }
+
+    /** Whether this instance writes to the switch: connected, and not SLAVE (MASTER in a cluster, EQUAL without roles). */
+    static boolean writesTo(OFSwitch sw) {
+        return sw != null && sw.isConnected() && sw.getRole() != Role.SLAVE;
     }
 
     // ---- validation ----
@@ -122,7 +201,7 @@ public final class StaticFlows implements StaticFlowService {
     private List<String> problems(StaticEntry entry, OFSwitch sw) {
         List<String> problems = new ArrayList<>(EntryValidator.validate(entry, SwitchView.of(sw),
                 definitions(entry.dpid(), entry, null)));
-        Map<String, StaticEntry> others = new LinkedHashMap<>(entriesOf(entry.dpid()));
+        Map<String, StaticEntry> others = entriesOf(entry.dpid());
         others.remove(entry.name());
         for (StaticEntry other : others.values()) {
             if (entry instanceof GroupEntry g && other instanceof GroupEntry o && g.groupId() == o.groupId()) {
@@ -140,7 +219,7 @@ public final class StaticFlows implements StaticFlowService {
     private EntryValidator.Definitions definitions(DatapathId dpid, StaticEntry added, String removed) {
         Set<Long> groups = new HashSet<>();
         Set<Long> meters = new HashSet<>();
-        Map<String, StaticEntry> after = new LinkedHashMap<>(entriesOf(dpid));
+        Map<String, StaticEntry> after = entriesOf(dpid);
         if (removed != null) {
             after.remove(removed);
         }
@@ -188,79 +267,38 @@ public final class StaticFlows implements StaticFlowService {
         return ids;
     }
 
-    // ---- add and delete ----
+    // ---- add and delete: through the store ----
 
     @Override
     public CompletionStage<Result> add(StaticEntry entry) {
-        OFSwitch sw;
-        StaticEntry previous;
         synchronized (this) {
-            sw = switches.apply(entry.dpid());
-            List<String> problems = problems(entry, sw);
+            if (!started) {
+                return CompletableFuture.completedFuture(notStarted());
+            }
+            List<String> problems = problems(entry, switches.apply(entry.dpid()));
             if (!problems.isEmpty()) {
                 LOG.info("Static entry {} for {} refused: {}", entry.name(), entry.dpid(), String.join("; ", problems));
                 return CompletableFuture.completedFuture(Result.refused(problems));
             }
-            previous = entriesOf(entry.dpid()).put(entry.name(), entry);
-            try {
-                save();
-            } catch (IOException e) {
-                restore(entry.dpid(), entry.name(), previous);
-                return CompletableFuture.completedFuture(Result.failed("cannot save " + file.path() + ": " + e));
-            }
-            setState(entry.dpid(), entry.name(), EntryStatus.State.PENDING, "");
-            if (sw == null || !sw.isConnected()) {
-                return CompletableFuture.completedFuture(Result.of(Result.Outcome.STORED));
-            }
         }
-        Translator t = new Translator(sw.getFactory());
-        return pusher.push(sw, install(t, entry)).thenComposeAsync(refusals -> {
-            List<String> errors = errors(refusals);
-            if (!errors.isEmpty()) {
-                synchronized (this) {
-                    if (entriesOf(entry.dpid()).get(entry.name()) == entry) {
-                        restore(entry.dpid(), entry.name(), previous);
-                        saveQuietly();
-                    }
-                }
-                LOG.warn("Static entry {} refused by switch {}: {}", entry.name(), entry.dpid(), String.join("; ", errors));
-                return CompletableFuture.completedFuture(new Result(Result.Outcome.FAILED, errors));
-            }
-            List<Pusher.Op> cleanup = previous == null ? List.of() : retire(t, previous, entry);
-            return pusher.push(sw, cleanup).handleAsync((r, e) -> {
-                synchronized (this) {
-                    if (entry instanceof GroupEntry g) {
-                        ownedOf(entry.dpid()).groups().add(g.groupId());
-                    } else if (entry instanceof MeterEntry m) {
-                        ownedOf(entry.dpid()).meters().add(m.meterId());
-                    }
-                    if (previous instanceof GroupEntry g && !(entry instanceof GroupEntry ng && ng.groupId() == g.groupId())) {
-                        ownedOf(entry.dpid()).groups().remove(g.groupId());
-                    } else if (previous instanceof MeterEntry m && !(entry instanceof MeterEntry nm && nm.meterId() == m.meterId())) {
-                        ownedOf(entry.dpid()).meters().remove(m.meterId());
-                    }
-                    if (entriesOf(entry.dpid()).get(entry.name()) == entry) {
-                        setState(entry.dpid(), entry.name(), EntryStatus.State.INSTALLED, "");
-                    }
-                    saveQuietly();
-                }
-                return Result.of(Result.Outcome.INSTALLED);
-            }, executor);
-        }, executor).exceptionally(e -> {
-            String why = "stored, but the switch did not confirm it: " + Errors.describe(e)
-                    + "; it is installed when the switch reconnects";
-            LOG.warn("Static entry {} on {}: {}", entry.name(), entry.dpid(), why);
-            return new Result(Result.Outcome.STORED, List.of(why));
-        });
+        String key = EntryStore.key(entry.dpid(), entry.name());
+        Waiter waiter = expect(key, EntryStore.encode(entry));
+        try {
+            store.put(entry);
+        } catch (StoreUnavailableException e) {
+            forget(key, waiter);
+            return CompletableFuture.completedFuture(unavailable(e));
+        }
+        return awaited(key, waiter);
     }
 
     @Override
     public CompletionStage<Result> delete(DatapathId dpid, String name) {
-        OFSwitch sw;
-        StaticEntry removed;
         synchronized (this) {
-            removed = entriesOf(dpid).get(name);
-            if (removed == null) {
+            if (!started) {
+                return CompletableFuture.completedFuture(notStarted());
+            }
+            if (!entriesOf(dpid).containsKey(name)) {
                 return CompletableFuture.completedFuture(new Result(Result.Outcome.NOT_FOUND,
                         List.of("switch " + dpid + " has no static entry '" + name + "'")));
             }
@@ -268,41 +306,347 @@ public final class StaticFlows implements StaticFlowService {
             if (!problems.isEmpty()) {
                 return CompletableFuture.completedFuture(Result.refused(problems));
             }
-            entriesOf(dpid).remove(name);
-            try {
-                save();
-            } catch (IOException e) {
-                entriesOf(dpid).put(name, removed);
-                return CompletableFuture.completedFuture(Result.failed("cannot save " + file.path() + ": " + e));
-            }
-            Map<String, Reconciler.Outcome> s = states.get(dpid);
-            if (s != null) {
-                s.remove(name);
-            }
-            sw = switches.apply(dpid);
-            if (sw == null || !sw.isConnected()) {
-                // Groups and meters stay owned, so the next reconciliation removes them; flows carry the cookie.
-                return CompletableFuture.completedFuture(Result.of(Result.Outcome.DELETED));
+        }
+        String key = EntryStore.key(dpid, name);
+        Waiter waiter = expect(key, null);
+        try {
+            // false: another instance deleted it first; it is gone either way
+            store.delete(dpid, name);
+        } catch (StoreUnavailableException e) {
+            forget(key, waiter);
+            return CompletableFuture.completedFuture(unavailable(e));
+        }
+        return awaited(key, waiter);
+    }
+
+    private static Result notStarted() {
+        return Result.unavailable("the static entries are not loaded from the cluster's shared store yet "
+                + "(it could not be reached); nothing was changed");
+    }
+
+    private static Result unavailable(StoreUnavailableException e) {
+        return Result.unavailable("the cluster's shared store cannot be reached (" + e.getMessage()
+                + "); nothing was changed");
+    }
+
+    /** Registered before the write, so the watch cannot bring the write back before anyone waits for it. */
+    private synchronized Waiter expect(String key, byte[] value) {
+        Waiter waiter = new Waiter(value, new CompletableFuture<>());
+        waiters.computeIfAbsent(key, k -> new ArrayList<>()).add(waiter);
+        return waiter;
+    }
+
+    /**
+     * What became of this instance's own write once its watch brought it back: the outcome on the
+     * switch when this instance writes to it, STORED (DELETED) otherwise.
+     */
+    private CompletableFuture<Result> awaited(String key, Waiter waiter) {
+        waiter.result().whenComplete((r, e) -> forget(key, waiter));
+        return waiter.result().completeOnTimeout(new Result(
+                waiter.value() == null ? Result.Outcome.DELETED : Result.Outcome.STORED,
+                List.of("the cluster's store has the change, but this instance has not seen it come back within "
+                        + OWN_WRITE_WAIT_SECONDS + " s, so what the switch holds is not known yet")),
+                OWN_WRITE_WAIT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private synchronized void forget(String key, Waiter waiter) {
+        List<Waiter> list = waiters.get(key);
+        if (list != null) {
+            list.remove(waiter);
+            if (list.isEmpty()) {
+                waiters.remove(key);
             }
         }
+    }
+
+    /** Under the lock: hands what became of a change (null value: a removal) to the writes waiting for it. */
+    private void record(String key, byte[] value, CompletableFuture<Result> outcome) {
+        List<Waiter> list = waiters.get(key);
+        if (list == null) {
+            return;
+        }
+        for (Waiter w : List.copyOf(list)) {
+            if (w.awaits(value)) {
+                list.remove(w);
+                outcome.whenComplete((r, e) -> w.result().complete(e == null ? r
+                        : Result.failed("applying the change failed: " + Errors.describe(e))));
+            }
+        }
+        if (list.isEmpty()) {
+            waiters.remove(key);
+        }
+    }
+
+    // ---- following the store ----
+
+    /** Every instance's view follows the store; the instance that writes to the switch applies the change there. */
+    private final class EntryListener implements StoreListener {
+        @Override
+        public void changed(Versioned value) {
+            entryChanged(value);
+        }
+
+        @Override
+        public void removed(String key) {
+            entryRemoved(key);
+        }
+    }
+
+    private final class OwnedListener implements StoreListener {
+        @Override
+        public void changed(Versioned value) {
+            synchronized (StaticFlows.this) {
+                rememberOwned(value);
+            }
+        }
+
+        @Override
+        public void removed(String key) {
+            synchronized (StaticFlows.this) {
+                owned.remove(EntryStore.installedSwitch(key));
+            }
+        }
+    }
+
+    /** Under the lock: a newer stored value of a switch's owned ids (values of one key only grow in version). */
+    private void rememberOwned(Versioned value) {
+        try {
+            DatapathId dpid = EntryStore.installedSwitch(value.key());
+            OwnedVersion known = owned.get(dpid);
+            if (known == null || known.version() < value.version()) {
+                owned.put(dpid, new OwnedVersion(value.version(), EntryStore.decodeOwned(value.value())));
+            }
+        } catch (IllegalArgumentException e) {
+            LOG.error("Static entries: {} in the shared store cannot be read ({}); ignored", value.key(), e.getMessage());
+        }
+    }
+
+    /** Under the lock: puts a stored entry in the view; null (logged) when the value is not an entry. */
+    private Stored remember(Versioned value) {
+        StaticEntry entry;
+        try {
+            entry = EntryStore.decode(value);
+        } catch (IllegalArgumentException e) {
+            LOG.error("Static entries: {} in the shared store is not an entry ({}); ignored", value.key(), e.getMessage());
+            return null;
+        }
+        Stored stored = new Stored(entry, value);
+        entries.computeIfAbsent(entry.dpid(), d -> new LinkedHashMap<>()).put(entry.name(), stored);
+        return stored;
+    }
+
+    private void entryChanged(Versioned value) {
+        OFSwitch sw;
+        Stored previous;
+        StaticEntry entry;
+        StaticEntry replaced;
+        CompletableFuture<Result> outcome = new CompletableFuture<>();
+        synchronized (this) {
+            previous = stored(value.key());
+            if (previous != null && previous.value().version() == value.version()
+                    && Arrays.equals(previous.value().value(), value.value())) {
+                return; // seen already (the start read it, or the watch told it twice)
+            }
+            Stored now = remember(value);
+            if (now == null) {
+                return; // not an entry: the view keeps what it had
+            }
+            if (!started) {
+                return; // the start reconciles every switch once the view is complete
+            }
+            entry = now.entry();
+            sw = switches.apply(entry.dpid());
+            if (!writesTo(sw)) {
+                setState(entry.dpid(), entry.name(), EntryStatus.State.PENDING, "");
+                record(value.key(), value.value(), CompletableFuture.completedFuture(Result.of(Result.Outcome.STORED)));
+                return;
+            }
+            StaticEntry there = onSwitchOf(entry.dpid()).get(entry.name());
+            if (entry.equals(there)) {
+                // e.g. the previous definition put back after the switch refused a new one
+                setState(entry.dpid(), entry.name(), EntryStatus.State.INSTALLED, "");
+                record(value.key(), value.value(), CompletableFuture.completedFuture(Result.of(Result.Outcome.INSTALLED)));
+                return;
+            }
+            List<String> problems = EntryValidator.validate(entry, SwitchView.of(sw), definitions(entry.dpid(), null, null));
+            if (!problems.isEmpty()) {
+                // written through an instance that did not know this switch's version or ports
+                setState(entry.dpid(), entry.name(), EntryStatus.State.UNSUPPORTED, String.join("; ", problems));
+                record(value.key(), value.value(), CompletableFuture.completedFuture(
+                        new Result(Result.Outcome.STORED, List.of("not installed on the switch: " + String.join("; ", problems)))));
+                return;
+            }
+            replaced = there != null ? there : onSwitchMaybe(previous);
+            setState(entry.dpid(), entry.name(), EntryStatus.State.PENDING, "");
+            record(value.key(), value.value(), outcome);
+        }
+        install(sw, entry, replaced, value, previous == null ? null : previous.value().value())
+                .whenComplete((r, e) -> outcome.complete(e == null ? r : Result.failed(Errors.describe(e))));
+    }
+
+    private void entryRemoved(String key) {
+        OFSwitch sw;
+        StaticEntry gone;
+        CompletableFuture<Result> outcome;
+        synchronized (this) {
+            Stored previous = stored(key);
+            if (!started) {
+                removedWhileStarting.add(key);
+            }
+            if (previous == null) {
+                record(key, null, CompletableFuture.completedFuture(Result.of(Result.Outcome.DELETED)));
+                return;
+            }
+            StaticEntry entry = previous.entry();
+            DatapathId dpid = entry.dpid();
+            StaticEntry there = onSwitchOf(dpid).remove(entry.name());
+            gone = there != null ? there : onSwitchMaybe(previous);
+            entries.get(dpid).remove(entry.name());
+            Map<String, Reconciler.Outcome> s = states.get(dpid);
+            if (s != null) {
+                s.remove(entry.name());
+            }
+            sw = switches.apply(dpid);
+            if (!started || !writesTo(sw) || gone == null) {
+                // Not ours to write now: flows carry the static cookie and groups and meters stay owned,
+                // so the switch's next reconciliation removes them.
+                record(key, null, CompletableFuture.completedFuture(Result.of(Result.Outcome.DELETED)));
+                return;
+            }
+            outcome = new CompletableFuture<>();
+            record(key, null, outcome);
+        }
+        retire(sw, gone).whenComplete((r, e) -> outcome.complete(e == null ? r : Result.failed(Errors.describe(e))));
+    }
+
+    /** Under the lock: the previous definition, when it may be on the switch (it was not refused or left out). */
+    private StaticEntry onSwitchMaybe(Stored previous) {
+        if (previous == null) {
+            return null;
+        }
+        Reconciler.Outcome o = states.getOrDefault(previous.entry().dpid(), Map.of()).get(previous.entry().name());
+        boolean notSent = o != null && (o.state() == EntryStatus.State.FAILED || o.state() == EntryStatus.State.UNSUPPORTED);
+        return notSent ? null : previous.entry();
+    }
+
+    // ---- pushing ----
+
+    /**
+     * Puts an entry on the switch, then removes what it replaced there. When the switch refuses it,
+     * the store gets the previous definition back (the one the switch still has), unless another
+     * write came first.
+     */
+    private CompletableFuture<Result> install(OFSwitch sw, StaticEntry entry, StaticEntry replaced, Versioned written,
+            byte[] previousValue) {
         Translator t = new Translator(sw.getFactory());
-        return pusher.push(sw, retire(t, removed, null)).handleAsync((refusals, e) -> {
+        DatapathId dpid = entry.dpid();
+        return pusher.push(sw, install(t, entry)).thenComposeAsync(refusals -> {
+            List<String> errors = errors(refusals);
+            if (!errors.isEmpty() && (!writesTo(sw) || refusals.stream().anyMatch(r -> isSlave(r.error())))) {
+                // Deposed while pushing: the refusal says nothing of the entry, and the new master installs it.
+                synchronized (this) {
+                    if (isCurrent(entry)) {
+                        setState(dpid, entry.name(), EntryStatus.State.PENDING, "");
+                    }
+                }
+                return CompletableFuture.completedFuture(new Result(Result.Outcome.STORED, List.of(
+                        "this instance stopped being the switch's master meanwhile; the new master installs it")));
+            }
+            if (!errors.isEmpty()) {
+                LOG.warn("Static entry {} refused by switch {}: {}", entry.name(), dpid, String.join("; ", errors));
+                synchronized (this) {
+                    if (isCurrent(entry)) {
+                        setState(dpid, entry.name(), EntryStatus.State.FAILED, String.join("; ", errors));
+                    }
+                }
+                revert(written, previousValue);
+                return CompletableFuture.completedFuture(new Result(Result.Outcome.FAILED, errors));
+            }
+            List<Pusher.Op> cleanup = replaced == null ? List.of() : retire(t, replaced, entry);
+            return pusher.push(sw, cleanup).handleAsync((r, e) -> {
+                synchronized (this) {
+                    onSwitchOf(dpid).put(entry.name(), entry);
+                    if (isCurrent(entry)) {
+                        setState(dpid, entry.name(), EntryStatus.State.INSTALLED, "");
+                    }
+                }
+                updateOwned(dpid, ids -> {
+                    if (replaced instanceof GroupEntry g && !(entry instanceof GroupEntry ng && ng.groupId() == g.groupId())) {
+                        ids.groups().remove(g.groupId());
+                    } else if (replaced instanceof MeterEntry m && !(entry instanceof MeterEntry nm && nm.meterId() == m.meterId())) {
+                        ids.meters().remove(m.meterId());
+                    }
+                    if (entry instanceof GroupEntry g) {
+                        ids.groups().add(g.groupId());
+                    } else if (entry instanceof MeterEntry m) {
+                        ids.meters().add(m.meterId());
+                    }
+                });
+                return Result.of(Result.Outcome.INSTALLED);
+            }, executor);
+        }, executor).exceptionally(e -> {
+            String why = "stored, but the switch did not confirm it: " + Errors.describe(e)
+                    + "; it is installed when the switch reconnects";
+            LOG.warn("Static entry {} on {}: {}", entry.name(), dpid, why);
+            return new Result(Result.Outcome.STORED, List.of(why));
+        });
+    }
+
+    private static boolean isSlave(OFErrorMsg error) {
+        return error instanceof OFBadRequestErrorMsg e && e.getCode() == OFBadRequestCode.IS_SLAVE;
+    }
+
+    /** Removes a deleted entry from the switch. */
+    private CompletableFuture<Result> retire(OFSwitch sw, StaticEntry gone) {
+        DatapathId dpid = gone.dpid();
+        return pusher.push(sw, retire(new Translator(sw.getFactory()), gone, null)).handleAsync((refusals, e) -> {
             List<String> notes = new ArrayList<>();
             if (e != null) {
                 notes.add("the switch did not confirm the removal (" + Errors.describe(e) + "); it is removed when the switch reconnects");
             } else {
                 notes.addAll(errors(refusals));
-                synchronized (this) {
-                    if (removed instanceof GroupEntry g) {
-                        ownedOf(dpid).groups().remove(g.groupId());
-                    } else if (removed instanceof MeterEntry m) {
-                        ownedOf(dpid).meters().remove(m.meterId());
+                updateOwned(dpid, ids -> {
+                    if (gone instanceof GroupEntry g) {
+                        ids.groups().remove(g.groupId());
+                    } else if (gone instanceof MeterEntry m) {
+                        ids.meters().remove(m.meterId());
                     }
-                    saveQuietly();
-                }
+                });
             }
             return new Result(Result.Outcome.DELETED, notes);
         }, executor);
+    }
+
+    /** Under the lock: whether the view still defines exactly this entry. */
+    private boolean isCurrent(StaticEntry entry) {
+        return entry.equals(entriesOf(entry.dpid()).get(entry.name()));
+    }
+
+    /** Puts the previous value back if the key still holds what was written; a store away is logged (reconciliation repairs). */
+    private void revert(Versioned written, byte[] previousValue) {
+        try {
+            store.revert(written.key(), written.value(), previousValue);
+        } catch (StoreUnavailableException e) {
+            LOG.error("Static entries: cannot put the previous value of {} back in the shared store ({}): the store keeps "
+                    + "the definition the switch refused until it is changed", written.key(), e.getMessage());
+        }
+    }
+
+    /** Records a change of the switch's owned ids in the store, and in the view at once. */
+    private void updateOwned(DatapathId dpid, java.util.function.Consumer<OwnedIds> change) {
+        try {
+            Versioned written = store.updateOwned(dpid, ids -> {
+                OwnedIds next = ids.copy();
+                change.accept(next);
+                return next;
+            });
+            synchronized (this) {
+                rememberOwned(written);
+            }
+        } catch (StoreUnavailableException e) {
+            LOG.warn("Static entries: cannot record the groups and meters installed on {} in the shared store ({})",
+                    dpid, e.getMessage());
+        }
     }
 
     /** Messages that put an entry on a switch (or replace its namesake in place). */
@@ -352,30 +696,26 @@ public final class StaticFlows implements StaticFlowService {
         return errors;
     }
 
-    private void restore(DatapathId dpid, String name, StaticEntry previous) {
-        if (previous == null) {
-            entriesOf(dpid).remove(name);
-            Map<String, Reconciler.Outcome> s = states.get(dpid);
-            if (s != null) {
-                s.remove(name);
-            }
-        } else {
-            entriesOf(dpid).put(name, previous);
-        }
-    }
-
     // ---- switches ----
 
     /**
-     * Installs and reconciles a switch's entries; for the switch initializer. Entries the switch's
-     * version or ports cannot carry are marked UNSUPPORTED with the reason and not sent. Never fails:
-     * a problem with static entries must not keep a switch from connecting.
+     * Brings a switch in line with the entries, when this instance writes to it (not SLAVE): for a
+     * switch that connects (the switch initializer), one whose master this instance became, one
+     * whose port an entry waited for, and every connected one once the store is followed. Entries the
+     * switch's version or ports cannot carry are marked UNSUPPORTED with the reason and not sent.
+     * Never fails: a problem with static entries must not keep a switch from connecting.
      */
     public CompletionStage<Void> reconcile(OFSwitch sw) {
+        if (!writesTo(sw)) {
+            return CompletableFuture.completedFuture(null);
+        }
         DatapathId dpid = sw.getId();
         List<StaticEntry> valid = new ArrayList<>();
-        EntryFile.Owned ownedNow;
+        OwnedIds ownedNow;
         synchronized (this) {
+            if (!started) {
+                return CompletableFuture.completedFuture(null); // the start reconciles it
+            }
             SwitchView view = SwitchView.of(sw);
             for (StaticEntry e : entriesOf(dpid).values()) {
                 List<String> problems = EntryValidator.validate(e, view, definitions(dpid, null, null));
@@ -386,23 +726,31 @@ public final class StaticFlows implements StaticFlowService {
                     LOG.warn("Static entry {} not installed on {}: {}", e.name(), dpid, String.join("; ", problems));
                 }
             }
-            ownedNow = ownedOf(dpid).copy();
+            OwnedVersion o = owned.get(dpid);
+            ownedNow = o == null ? new OwnedIds() : o.ids().copy();
         }
         return reconciler.reconcile(sw, valid, ownedNow).thenAcceptAsync(report -> {
             synchronized (this) {
-                report.outcomes().forEach((name, outcome) -> {
-                    if (entriesOf(dpid).containsKey(name)) {
-                        setState(dpid, name, outcome.state(), outcome.detail());
+                Map<String, StaticEntry> confirmed = new HashMap<>();
+                for (StaticEntry e : valid) {
+                    Reconciler.Outcome outcome = report.outcomes().get(e.name());
+                    if (isCurrent(e) && outcome != null) {
+                        setState(dpid, e.name(), outcome.state(), outcome.detail());
                     }
-                });
-                EntryFile.Owned current = ownedOf(dpid);
-                if (!current.equals(report.owned())) {
-                    current.groups().retainAll(report.owned().groups());
-                    current.meters().retainAll(report.owned().meters());
-                    current.groups().addAll(report.owned().groups());
-                    current.meters().addAll(report.owned().meters());
-                    saveQuietly();
+                    if (outcome != null && outcome.state() == EntryStatus.State.INSTALLED) {
+                        confirmed.put(e.name(), e);
+                    }
                 }
+                onSwitch.put(dpid, confirmed);
+            }
+            if (!ownedNow.equals(report.owned())) {
+                OwnedIds after = report.owned();
+                updateOwned(dpid, ids -> {
+                    ids.groups().removeIf(g -> ownedNow.groups().contains(g) && !after.groups().contains(g));
+                    ids.meters().removeIf(m -> ownedNow.meters().contains(m) && !after.meters().contains(m));
+                    ids.groups().addAll(after.groups());
+                    ids.meters().addAll(after.meters());
+                });
             }
             report.problems().forEach(p -> LOG.warn("Static entries on {}: {}", dpid, p));
             long failed = report.outcomes().values().stream().filter(o -> o.state() == EntryStatus.State.FAILED).count();
@@ -420,8 +768,9 @@ public final class StaticFlows implements StaticFlowService {
                 .anyMatch(o -> o.state() == EntryStatus.State.UNSUPPORTED);
     }
 
-    /** The switch is gone: its entries wait for it to come back. */
-    public synchronized void switchRemoved(DatapathId dpid) {
+    /** This instance no longer writes to the switch (it is gone, or this instance became SLAVE): its entries wait. */
+    public synchronized void stoppedWriting(DatapathId dpid) {
+        onSwitch.remove(dpid);
         Map<String, Reconciler.Outcome> s = states.get(dpid);
         if (s != null) {
             s.replaceAll((name, o) -> new Reconciler.Outcome(EntryStatus.State.PENDING, ""));
@@ -429,7 +778,7 @@ public final class StaticFlows implements StaticFlowService {
     }
 
     /** Offers an ERROR from a switch; true when it answers one of our pushes. */
-    public boolean onError(OFSwitch sw, org.projectfloodlight.openflow.protocol.OFErrorMsg error) {
+    public boolean onError(OFSwitch sw, OFErrorMsg error) {
         return pusher.onError(sw, error);
     }
 
@@ -439,10 +788,15 @@ public final class StaticFlows implements StaticFlowService {
     public synchronized List<EntryStatus> list(DatapathId dpid) {
         List<StaticEntry> sorted = new ArrayList<>(entriesOf(dpid).values());
         sorted.sort(ORDER);
+        OFSwitch sw = switches.apply(dpid);
+        String slave = sw != null && sw.isConnected() && sw.getRole() == Role.SLAVE
+                ? "this instance is SLAVE for the switch: its master installs the entries" : "";
         List<EntryStatus> out = new ArrayList<>();
         for (StaticEntry e : sorted) {
             Reconciler.Outcome o = states.getOrDefault(dpid, Map.of()).get(e.name());
-            out.add(o == null ? new EntryStatus(e, EntryStatus.State.PENDING, "") : new EntryStatus(e, o.state(), o.detail()));
+            out.add(o == null || o.state() == EntryStatus.State.PENDING
+                    ? new EntryStatus(e, EntryStatus.State.PENDING, o == null || o.detail().isEmpty() ? slave : o.detail())
+                    : new EntryStatus(e, o.state(), o.detail()));
         }
         return out;
     }
@@ -463,28 +817,14 @@ public final class StaticFlows implements StaticFlowService {
             .thenComparingInt(e -> e instanceof FlowEntry f ? -f.priority() : 0)
             .thenComparing(StaticEntry::name);
 
-    // ---- state and disk ----
+    // ---- state ----
 
-    private EntryFile.Owned ownedOf(DatapathId dpid) {
-        return owned.computeIfAbsent(dpid, d -> new EntryFile.Owned());
+    private Map<String, StaticEntry> onSwitchOf(DatapathId dpid) {
+        return onSwitch.computeIfAbsent(dpid, d -> new HashMap<>());
     }
 
     private void setState(DatapathId dpid, String name, EntryStatus.State state, String detail) {
         states.computeIfAbsent(dpid, d -> new LinkedHashMap<>()).put(name, new Reconciler.Outcome(state, detail));
-    }
-
-    private void save() throws IOException {
-        List<StaticEntry> all = new ArrayList<>();
-        entries.values().forEach(m -> all.addAll(m.values()));
-        file.save(all, owned);
-    }
-
-    private void saveQuietly() {
-        try {
-            save();
-        } catch (IOException e) {
-            LOG.error("Static entries: cannot save {}: {}", file.path(), e.toString());
-        }
     }
 
     /** For the shell: the entries' text form. */

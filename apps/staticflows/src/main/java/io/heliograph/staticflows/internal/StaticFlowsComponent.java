@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
@@ -28,9 +29,12 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.Role;
 import io.heliograph.core.SwitchInitializer;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
+import io.heliograph.core.cluster.SharedStore;
+import io.heliograph.core.cluster.SharedStore.StoreUnavailableException;
 import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.Result;
 import io.heliograph.staticflows.StaticEntry;
@@ -38,9 +42,16 @@ import io.heliograph.staticflows.StaticFlowService;
 
 /**
  * Wires {@link StaticFlows} into the controller: the service other bundles and the shell use, a
- * switch initializer (entries are in place before a switch is announced), a switch listener, and
- * the ERROR listener "staticflows" through which the switch's refusals reach the pushes. Entries
- * live in {@code <heliograph.data.dir>/staticflows/} unless pid {@value #PID} names a directory.
+ * switch initializer (entries are in place before a switch is announced), a switch listener (role
+ * changes, ports), and the ERROR listener "staticflows" through which the switch's refusals reach
+ * the pushes. The entries live in the cluster's {@link SharedStore}, a mandatory reference: without
+ * it there is nowhere to keep them. A legacy entry file ({@code <heliograph.data.dir>/staticflows/},
+ * or the directory pid {@value #PID} names) is imported into the store once, at the first start.
+ *
+ * <p>A switch is reconciled with the entries whenever this instance starts writing to it: when it
+ * connects with no role (the initializer), when this instance becomes its master
+ * ({@link #roleChanged}), and for every connected switch once the store is followed. As SLAVE this
+ * instance writes nothing.
  *
  * <p>The switch service is an optional, dynamic reference: the OpenFlow component that provides it
  * takes our initializer and listener, so a mandatory reference back to it would make each
@@ -57,12 +68,15 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
     public static final String PID = "io.heliograph.staticflows";
     public static final String NAME = "staticflows";
     static final String DATA_DIR_PROPERTY = "heliograph.data.dir";
+    /** How often the start is tried again while the store cannot be reached. */
+    static final long START_RETRY_MS = 1000;
 
     private static final Logger LOG = LoggerFactory.getLogger(StaticFlowsComponent.class);
 
+    private final SharedStore store;
     private volatile SwitchService switchService;
-    /** Bookkeeping and disk writes after a switch answers, off the switch's I/O thread. */
-    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+    /** Bookkeeping and store writes after a switch answers, off the switch's I/O thread; start retries. */
+    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "staticflows");
         t.setDaemon(true);
         return t;
@@ -70,13 +84,14 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
     private volatile StaticFlows flows;
 
     @Activate
-    public StaticFlowsComponent(BundleContext context, StaticFlowsConfig config) {
+    public StaticFlowsComponent(@Reference SharedStore store, BundleContext context, StaticFlowsConfig config) {
+        this.store = store;
         configure(context.getProperty(DATA_DIR_PROPERTY), config);
     }
 
     /** Wired by hand, with the switch service at hand from the start (as in the unit tests). */
-    StaticFlowsComponent(SwitchService switchService, BundleContext context, StaticFlowsConfig config) {
-        this(context, config);
+    StaticFlowsComponent(SharedStore store, SwitchService switchService, BundleContext context, StaticFlowsConfig config) {
+        this(store, context, config);
         bindSwitchService(switchService);
     }
 
@@ -84,12 +99,7 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
     void bindSwitchService(SwitchService service) {
         switchService = service;
         // Entries added while the service was away reached no switch; reconciliation adds only what is missing.
-        StaticFlows f = flows;
-        for (OFSwitch sw : service.getSwitches().values()) {
-            if (sw.isConnected()) {
-                f.reconcile(sw);
-            }
-        }
+        reconcileConnected(flows);
     }
 
     void unbindSwitchService(SwitchService service) {
@@ -104,6 +114,16 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
         return service == null ? null : service.getSwitch(dpid);
     }
 
+    private void reconcileConnected(StaticFlows f) {
+        SwitchService service = switchService;
+        if (f == null || service == null) {
+            return;
+        }
+        for (OFSwitch sw : service.getSwitches().values()) {
+            f.reconcile(sw);
+        }
+    }
+
     @Modified
     void modified(BundleContext context, StaticFlowsConfig config) {
         configure(context.getProperty(DATA_DIR_PROPERTY), config);
@@ -111,18 +131,44 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
 
     @Deactivate
     void deactivate() {
-        executor.shutdown();
-        LOG.info("staticflows stopped; entries stay on the switches and on disk");
+        StaticFlows f = flows;
+        if (f != null) {
+            f.stop();
+        }
+        executor.shutdownNow();
+        LOG.info("staticflows stopped; entries stay on the switches and in the cluster's store");
     }
 
     private void configure(String dataDir, StaticFlowsConfig config) {
         Path directory = config.directory().isBlank()
                 ? Path.of(dataDir == null || dataDir.isBlank() ? "data" : dataDir, NAME)
                 : Path.of(config.directory());
-        StaticFlows loaded = new StaticFlows(new EntryFile(directory, Clock.systemUTC()), this::connectedSwitch,
-                config.removeStale(), executor);
-        loaded.load();
-        flows = loaded;
+        StaticFlows next = new StaticFlows(new EntryStore(store), this::connectedSwitch, config.removeStale(), executor);
+        StaticFlows previous = flows;
+        flows = next;
+        if (previous != null) {
+            previous.stop();
+        }
+        // At once, so the entries are there when the component's services are: the store answers or fails fast.
+        start(next, new EntryFile(directory, Clock.systemUTC()), true);
+    }
+
+    /** Follows the store, retrying while it cannot be reached; then reconciles the connected switches. */
+    private void start(StaticFlows f, EntryFile legacy, boolean first) {
+        if (flows != f) {
+            return; // reconfigured meanwhile
+        }
+        try {
+            f.start(legacy);
+        } catch (StoreUnavailableException e) {
+            if (first) {
+                LOG.warn("Static entries: waiting for the cluster's shared store ({}); adds and deletes answer "
+                        + "UNAVAILABLE until it is reached", e.getMessage());
+            }
+            executor.schedule(() -> start(f, legacy, false), START_RETRY_MS, TimeUnit.MILLISECONDS);
+            return;
+        }
+        reconcileConnected(f);
     }
 
     StaticFlows flows() {
@@ -163,15 +209,31 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
         return NAME;
     }
 
+    /**
+     * Reconciles a connecting switch before it is announced. A role an earlier initializer set is
+     * told to {@link #roleChanged} right after the announcement (SwitchListener's contract), which
+     * reconciles a MASTER then: once, not twice.
+     */
     @Override
     public CompletionStage<Void> initialize(OFSwitch sw) {
         StaticFlows f = flows;
-        return f == null ? CompletableFuture.completedFuture(null) : f.reconcile(sw);
+        return f == null || sw.getRole() == Role.MASTER ? CompletableFuture.completedFuture(null) : f.reconcile(sw);
     }
 
     @Override
     public void switchRemoved(OFSwitch sw) {
-        flows.switchRemoved(sw.getId());
+        flows.stoppedWriting(sw.getId());
+    }
+
+    /** A new master reconciles the switch (no flush: what is right stays); a SLAVE stops writing at once. */
+    @Override
+    public void roleChanged(OFSwitch sw, Role role) {
+        StaticFlows f = flows;
+        if (role == Role.SLAVE) {
+            f.stoppedWriting(sw.getId());
+        } else {
+            f.reconcile(sw);
+        }
     }
 
     /** A new port may be the one an entry was waiting for: try again (reconciliation adds only what is missing). */

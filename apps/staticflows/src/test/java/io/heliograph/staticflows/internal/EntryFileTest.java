@@ -62,23 +62,22 @@ class EntryFileTest {
     }
 
     @Test
-    void entriesAndOwnedIdsSurviveARoundTrip() throws IOException {
-        EntryFile file = new EntryFile(dir.resolve("staticflows"), CLOCK);
-        EntryFile.Owned owned = new EntryFile.Owned(new TreeSet<>(Set.of(5L, 6L)), new TreeSet<>(Set.of(3L)));
-        file.save(sample(), Map.of(A, owned));
+    void entriesAndOwnedIdsAsThePreviousVersionWroteThemAreRead() throws IOException {
+        OwnedIds owned = new OwnedIds(new TreeSet<>(Set.of(5L, 6L)), new TreeSet<>(Set.of(3L)));
+        Files.createDirectories(dir.resolve("staticflows"));
+        Files.writeString(dir.resolve("staticflows/entries.json"), LegacyImportTest.document(sample(), Map.of(A, owned)));
 
         EntryFile.Contents read = new EntryFile(dir.resolve("staticflows"), CLOCK).load();
         assertEquals(List.of(), read.problems());
         assertEquals(sample(), read.entries());
         assertEquals(Map.of(A, owned), read.owned());
-        assertFalse(Files.exists(dir.resolve("staticflows/entries.json.tmp")), "the temporary file is renamed");
     }
 
     @Test
-    void theFileUsesFloodlightsNames() throws IOException {
-        EntryFile file = new EntryFile(dir, CLOCK);
-        file.save(sample(), Map.of());
-        String text = Files.readString(file.path());
+    void storedEntriesUseFloodlightsNames() {
+        StringBuilder all = new StringBuilder();
+        sample().forEach(e -> all.append(new String(EntryStore.encode(e), StandardCharsets.UTF_8)));
+        String text = all.toString();
         for (String name : List.of("\"switch\": \"00:00:00:00:00:00:00:01\"", "\"entry_type\": \"flow\"",
                 "\"eth_type\": \"0x0800\"", "\"tcp_dst\": \"80\"", "\"instruction_apply_actions\": \"set_field=eth_dst->00:00:00:00:00:02,output=2,output=controller\"",
                 "\"instruction_goto_table\": 2", "\"group_type\": \"select\"", "\"bucket_weight\": 3",
@@ -125,7 +124,7 @@ class EntryFileTest {
         assertTrue(problem.contains("is corrupt") && problem.contains("line 1"), problem);
         Path aside = dir.resolve("entries.json.corrupt-20261121T170000.000Z");
         assertTrue(problem.contains(aside.toString()), problem);
-        assertFalse(Files.exists(file), "moved, so the next save does not overwrite the evidence");
+        assertFalse(Files.exists(file), "moved aside, so it is not read again and the evidence is kept");
         assertTrue(Files.readString(aside).startsWith("{\"entries\": [ {"), "kept byte for byte");
     }
 

@@ -49,7 +49,7 @@ class ReconcilerTest {
                 .build();
     }
 
-    private static Reconciler.Report run(TableSwitch sw, List<StaticEntry> entries, EntryFile.Owned owned) throws Exception {
+    private static Reconciler.Report run(TableSwitch sw, List<StaticEntry> entries, OwnedIds owned) throws Exception {
         return new Reconciler(new Pusher(), true).reconcile(sw, entries, owned).get(5, TimeUnit.SECONDS);
     }
 
@@ -68,7 +68,7 @@ class ReconcilerTest {
         sw.preload(foreign(sw.getFactory()));
         FlowEntry missing = flow("missing", 80, 2);
 
-        Reconciler.Report report = run(sw, List.of(kept, missing), new EntryFile.Owned());
+        Reconciler.Report report = run(sw, List.of(kept, missing), new OwnedIds());
 
         List<OFMessage> sent = sw.take();
         assertEquals(1, count(sent, OFFlowAdd.class), "only the missing flow is added: " + sent);
@@ -91,7 +91,7 @@ class ReconcilerTest {
         Translator t = new Translator(sw.getFactory());
         sw.preload(t.flowAdd(flow("web", 80, 1)));
         FlowEntry now = flow("web", 80, 3);
-        run(sw, List.of(now), new EntryFile.Owned());
+        run(sw, List.of(now), new OwnedIds());
         assertEquals(1, sw.flows.size());
         assertTrue(t.flowAdd(now).equalsIgnoreXid(sw.flows.values().iterator().next()));
     }
@@ -99,7 +99,7 @@ class ReconcilerTest {
     @Test
     void theFlowStatsRequestAsksOnlyForStaticCookies() throws Exception {
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
-        run(sw, List.of(), new EntryFile.Owned());
+        run(sw, List.of(), new OwnedIds());
         var request = (org.projectfloodlight.openflow.protocol.OFFlowStatsRequest) sw.written().get(0);
         assertEquals(U64.of(0x5346L << 48), request.getCookie());
         assertEquals(U64.of(0xffffL << 48), request.getCookieMask());
@@ -114,7 +114,7 @@ class ReconcilerTest {
                 .setActions(List.of(f.actions().output(OFPort.of(1), 0))).build();
         sw.preload(other);
         sw.preload(new Translator(f).flowAdd(flow("old", 23, 1)));
-        run(sw, List.of(flow("web", 80, 2)), new EntryFile.Owned());
+        run(sw, List.of(flow("web", 80, 2)), new OwnedIds());
         assertEquals(2, sw.flows.size(), sw.flows.toString());
         assertTrue(sw.flows.values().stream().anyMatch(x -> x.getCookie().getValue() == 7), "not ours: untouched");
     }
@@ -137,7 +137,7 @@ class ReconcilerTest {
         FlowEntry metered = FlowEntry.builder(DPID, "metered").priority(9).meter(3L).apply(new Action.Group(6)).build();
         sw.take();
 
-        EntryFile.Owned owned = new EntryFile.Owned(new TreeSet<>(Set.of(5L, 8L)), new TreeSet<>(Set.of(4L)));
+        OwnedIds owned = new OwnedIds(new TreeSet<>(Set.of(5L, 8L)), new TreeSet<>(Set.of(4L)));
         Reconciler.Report report = run(sw, List.of(metered, chained, meter, changed), owned);
 
         assertEquals(Set.of(5L, 6L, 9L), sw.groups.keySet());
@@ -160,7 +160,7 @@ class ReconcilerTest {
         sw.errors = null; // the core does not dispatch ERRORs before a switch is announced
         sw.refuse = m -> m instanceof OFFlowAdd a && a.getPriority() == 100
                 ? sw.getFactory().errorMsgs().buildBadActionErrorMsg().setCode(OFBadActionCode.BAD_OUT_PORT).build() : null;
-        Reconciler.Report report = run(sw, List.of(flow("web", 80, 2)), new EntryFile.Owned());
+        Reconciler.Report report = run(sw, List.of(flow("web", 80, 2)), new OwnedIds());
         Reconciler.Outcome o = report.outcomes().get("web");
         assertEquals(EntryStatus.State.FAILED, o.state());
         assertTrue(o.detail().contains("not on the switch after installation"), o.detail());
@@ -174,7 +174,7 @@ class ReconcilerTest {
         sw.refuse = m -> m instanceof OFFlowAdd
                 ? sw.getFactory().errorMsgs().buildBadActionErrorMsg().setCode(OFBadActionCode.BAD_OUT_PORT).build() : null;
         Reconciler.Report report = new Reconciler(pusher, true).reconcile(sw, List.of(flow("web", 80, 2)),
-                new EntryFile.Owned()).get(5, TimeUnit.SECONDS);
+                new OwnedIds()).get(5, TimeUnit.SECONDS);
         assertEquals("flow web add refused by the switch: BAD_ACTION/BAD_OUT_PORT", report.outcomes().get("web").detail());
         assertTrue(OFBadActionErrorMsg.class.isInstance(sw.getFactory().errorMsgs().buildBadActionErrorMsg()
                 .setCode(OFBadActionCode.BAD_OUT_PORT).build()));
@@ -184,7 +184,7 @@ class ReconcilerTest {
     void aSwitchThatStopsAnsweringDoesNotHangReconciliation() throws Exception {
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         sw.answerBarriers = false;
-        Reconciler.Report report = run(sw, List.of(flow("web", 80, 2)), new EntryFile.Owned());
+        Reconciler.Report report = run(sw, List.of(flow("web", 80, 2)), new OwnedIds());
         assertTrue(report.problems().stream().anyMatch(p -> p.contains("did not answer")), report.problems().toString());
     }
 
@@ -192,7 +192,7 @@ class ReconcilerTest {
     void withRemoveStaleOffNothingIsRemoved() throws Exception {
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         sw.preload(new Translator(sw.getFactory()).flowAdd(flow("stale", 23, 1)));
-        new Reconciler(new Pusher(), false).reconcile(sw, List.of(), new EntryFile.Owned(new TreeSet<>(Set.of(1L)),
+        new Reconciler(new Pusher(), false).reconcile(sw, List.of(), new OwnedIds(new TreeSet<>(Set.of(1L)),
                 new TreeSet<>())).get(5, TimeUnit.SECONDS);
         assertEquals(1, sw.flows.size());
         assertEquals(0, count(sw.written(), OFFlowDeleteStrict.class));

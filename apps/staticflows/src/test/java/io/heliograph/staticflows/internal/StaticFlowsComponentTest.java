@@ -1,12 +1,14 @@
 package io.heliograph.staticflows.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -21,7 +23,9 @@ import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.core.MessageListener.Command;
+import io.heliograph.core.Role;
 import io.heliograph.core.testing.FakeSwitchService;
+import io.heliograph.core.testing.InMemorySharedStore;
 import io.heliograph.staticflows.Action;
 import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.FlowEntry;
@@ -33,6 +37,7 @@ class StaticFlowsComponentTest {
     Path dataDir;
 
     private final FakeSwitchService switchService = new FakeSwitchService();
+    private final InMemorySharedStore store = new InMemorySharedStore();
 
     private BundleContext context() {
         return (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BundleContext.class},
@@ -64,12 +69,15 @@ class StaticFlowsComponentTest {
     }
 
     @Test
-    void entriesLiveInTheDataDirectoryAndComeBackAfterARestart() throws Exception {
-        StaticFlowsComponent component = new StaticFlowsComponent(switchService, context(), config(""));
+    void entriesLiveInTheClusterStoreAndComeBackAfterARestart() throws Exception {
+        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
         assertEquals(Result.Outcome.STORED, component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS).outcome());
-        assertTrue(Files.exists(dataDir.resolve("staticflows/entries.json")));
+        assertTrue(store.get(EntryStore.key(DatapathId.of(1), "web")).isPresent());
+        assertFalse(Files.exists(dataDir.resolve("staticflows/entries.json")), "no file: the store is the one truth");
+        component.deactivate();
 
-        StaticFlowsComponent restarted = new StaticFlowsComponent(switchService, context(), config(""));
+        StaticFlowsComponent restarted = new StaticFlowsComponent(store.anotherInstance("restarted"), switchService,
+                context(), config(""));
         assertEquals(1, restarted.list().size());
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
         restarted.initialize(sw).toCompletableFuture().get(5, TimeUnit.SECONDS);
@@ -77,8 +85,38 @@ class StaticFlowsComponentTest {
     }
 
     @Test
+    void aLegacyEntryFileInTheDataDirectoryIsImported() throws Exception {
+        Path legacy = dataDir.resolve("staticflows/entries.json");
+        Files.createDirectories(legacy.getParent());
+        Files.writeString(legacy, LegacyImportTest.document(web()));
+
+        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
+
+        assertEquals(List.of(web()), component.list().stream().map(EntryStatus::entry).toList());
+        assertTrue(store.get(EntryStore.key(DatapathId.of(1), "web")).isPresent());
+        assertFalse(Files.exists(legacy), "moved aside once imported");
+    }
+
+    @Test
+    void withoutTheStoreAtActivationWritesAreUnavailableUntilItComes() throws Exception {
+        store.setAvailable(false);
+        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
+        Result r = component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        assertEquals(Result.Outcome.UNAVAILABLE, r.outcome());
+        assertTrue(r.message().contains("not loaded from the cluster's shared store"), r.message());
+
+        store.setAvailable(true);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!component.flows().isStarted() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(Result.Outcome.STORED, component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS).outcome());
+        component.deactivate();
+    }
+
+    @Test
     void anEntryWaitingForAPortIsInstalledWhenThePortAppears() throws Exception {
-        StaticFlowsComponent component = new StaticFlowsComponent(switchService, context(), config(""));
+        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
         FlowEntry toPort3 = FlowEntry.builder(DatapathId.of(1), "p3").priority(10).apply(Action.output(3)).build();
         component.add(toPort3).toCompletableFuture().get(5, TimeUnit.SECONDS);
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
@@ -99,16 +137,43 @@ class StaticFlowsComponentTest {
     }
 
     @Test
-    void aConfiguredDirectoryWins() throws Exception {
+    void aConfiguredDirectoryIsWhereTheLegacyFileIsLookedFor() throws Exception {
         Path elsewhere = dataDir.resolve("elsewhere");
-        StaticFlowsComponent component = new StaticFlowsComponent(switchService, context(), config(elsewhere.toString()));
-        component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS);
-        assertTrue(Files.exists(elsewhere.resolve("entries.json")));
+        Files.createDirectories(elsewhere);
+        Files.writeString(elsewhere.resolve("entries.json"), LegacyImportTest.document(web()));
+        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(elsewhere.toString()));
+        assertEquals(1, component.list().size());
+    }
+
+    @Test
+    void becomingMasterReconcilesTheSwitchAndBecomingSlaveStopsWriting() throws Exception {
+        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
+        sw.requestRole(Role.SLAVE, 1);
+        switchService.add(sw);
+        component.initialize(sw).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        assertEquals(Result.Outcome.STORED, component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS).outcome());
+        assertEquals(List.of(), sw.written(), "a SLAVE writes nothing");
+
+        sw.requestRole(Role.MASTER, 2);
+        component.roleChanged(sw, Role.MASTER);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (component.list().get(0).state() != EntryStatus.State.INSTALLED && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(EntryStatus.State.INSTALLED, component.list().get(0).state());
+        assertEquals(1, sw.flows.size(), "reconciled on becoming master");
+
+        sw.requestRole(Role.SLAVE, 3);
+        component.roleChanged(sw, Role.SLAVE);
+        sw.take();
+        component.delete(DatapathId.of(1), "web").toCompletableFuture().get(5, TimeUnit.SECONDS);
+        assertEquals(List.of(), sw.written(), "demoted: the next master removes it");
     }
 
     @Test
     void itsErrorsStopInTheErrorPipelineOthersGoOn() throws Exception {
-        StaticFlowsComponent component = new StaticFlowsComponent(switchService, context(), config(""));
+        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
         assertEquals("staticflows", component.getName());
         assertEquals(Set.of(OFType.ERROR), component.getTypes());
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);

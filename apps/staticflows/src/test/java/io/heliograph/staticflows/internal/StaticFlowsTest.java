@@ -1,12 +1,11 @@
 package io.heliograph.staticflows.internal;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.projectfloodlight.openflow.protocol.OFBadMatchCode;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
@@ -24,6 +22,7 @@ import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.testing.InMemorySharedStore;
 import io.heliograph.staticflows.Action;
 import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.FlowEntry;
@@ -38,9 +37,7 @@ class StaticFlowsTest {
 
     private static final DatapathId DPID = DatapathId.of(1);
 
-    @TempDir
-    Path dir;
-
+    private final InMemorySharedStore store = new InMemorySharedStore();
     private final Map<DatapathId, OFSwitch> connected = new HashMap<>();
     private TableSwitch sw;
     private StaticFlows flows;
@@ -53,9 +50,14 @@ class StaticFlowsTest {
     }
 
     private StaticFlows newInstance() {
-        StaticFlows f = new StaticFlows(new EntryFile(dir, Clock.systemUTC()), connected::get, true, Runnable::run);
-        f.load();
+        StaticFlows f = new StaticFlows(new EntryStore(store), connected::get, true, Runnable::run);
+        f.start(null);
         return f;
+    }
+
+    /** The entry as the cluster's store holds it, as text; null when it holds none. */
+    private String stored(String name) {
+        return store.get(EntryStore.key(DPID, name)).map(v -> new String(v.value(), UTF_8)).orElse(null);
     }
 
     private static Result await(java.util.concurrent.CompletionStage<Result> stage) throws Exception {
@@ -80,7 +82,7 @@ class StaticFlowsTest {
         OFFlowAdd add = sw.flows.values().iterator().next();
         assertTrue(new Translator(sw.getFactory()).flowAdd(web()).equalsIgnoreXid(add));
         assertEquals(EntryStatus.State.INSTALLED, state("web"));
-        assertTrue(Files.readString(dir.resolve("entries.json")).contains("\"name\": \"web\""), "persisted");
+        assertTrue(stored("web").contains("\"tcp_dst\": \"80\""), "in the cluster's store: " + stored("web"));
     }
 
     @Test
@@ -94,7 +96,7 @@ class StaticFlowsTest {
         assertTrue(r.message().contains("tcp_dst needs eth_type=0x0800 (IPv4) or eth_type=0x86dd (IPv6)"), r.message());
         assertEquals(List.of(), sw.written());
         assertEquals(List.of(), flows.list(DPID));
-        assertFalse(Files.exists(dir.resolve("entries.json")));
+        assertEquals(Map.of(), store.list(EntryStore.ENTRIES), "nothing stored");
     }
 
     @Test
@@ -111,7 +113,7 @@ class StaticFlowsTest {
         assertEquals(web(), flows.list(DPID).get(0).entry(), "the store keeps the definition the switch has");
         assertEquals(100, sw.flows.values().iterator().next().getPriority(), "the old flow was not removed");
         assertFalse(sw.written().stream().anyMatch(m -> m instanceof OFFlowDeleteStrict));
-        assertTrue(Files.readString(dir.resolve("entries.json")).contains("\"priority\": 100"));
+        assertTrue(stored("web").contains("\"priority\": 100"), "the store has the previous definition back: " + stored("web"));
     }
 
     @Test
@@ -123,6 +125,7 @@ class StaticFlowsTest {
         assertEquals(Result.Outcome.FAILED, r.outcome());
         assertTrue(r.message().contains("BAD_PREREQ"), r.message());
         assertEquals(List.of(), flows.list(DPID));
+        assertNull(stored("web"), "taken back out of the store");
     }
 
     @Test
@@ -210,11 +213,13 @@ class StaticFlowsTest {
     }
 
     @Test
-    void entriesSurviveARestartAndAreInstalledWhenTheSwitchConnects() throws Exception {
+    void entriesOutliveTheInstanceAndAreInstalledWhenTheSwitchConnects() throws Exception {
         await(flows.add(web()));
         await(flows.add(group(5)));
-        StaticFlows restarted = newInstance();
-        assertEquals(List.of(), restarted.loadProblems());
+        flows.stop();
+        StaticFlows restarted = new StaticFlows(new EntryStore(store.anotherInstance("restarted")), connected::get, true,
+                Runnable::run);
+        restarted.start(null);
         assertEquals(2, restarted.list(DPID).size());
 
         restarted.reconcile(sw).toCompletableFuture().get(5, TimeUnit.SECONDS);
@@ -222,32 +227,6 @@ class StaticFlowsTest {
         assertEquals(Set.of(5L), sw.groups.keySet());
         assertTrue(restarted.list(DPID).stream().allMatch(s -> s.state() == EntryStatus.State.INSTALLED),
                 restarted.list(DPID).toString());
-    }
-
-    @Test
-    void aCorruptFileAtStartIsReportedNotSilentlyDropped() throws Exception {
-        Files.writeString(dir.resolve("entries.json"), "not json at all");
-        StaticFlows started = newInstance();
-        assertEquals(1, started.loadProblems().size());
-        assertTrue(started.loadProblems().get(0).contains("is corrupt"), started.loadProblems().toString());
-        assertEquals(List.of(), started.list());
-        // The service still works, and does not overwrite the evidence.
-        assertEquals(Result.Outcome.STORED, await(started.add(web())).outcome());
-        try (var files = Files.list(dir)) {
-            assertEquals(1, files.filter(p -> p.getFileName().toString().startsWith("entries.json.corrupt-")).count());
-        }
-    }
-
-    @Test
-    void anInvalidEntryInTheFileIsReportedAndACopyKept() throws Exception {
-        Files.writeString(dir.resolve("entries.json"), "{\"entries\": ["
-                + "{\"switch\": \"00:00:00:00:00:00:00:01\", \"name\": \"ok\", \"priority\": 5},"
-                + "{\"switch\": \"00:00:00:00:00:00:00:01\", \"name\": \"noprereq\", \"tcp_dst\": \"80\"}]}");
-        StaticFlows started = newInstance();
-        assertEquals(List.of("ok"), started.list(DPID).stream().map(s -> s.entry().name()).toList());
-        assertTrue(started.loadProblems().get(0).contains("'noprereq'") && started.loadProblems().get(0).contains("tcp_dst"),
-                started.loadProblems().toString());
-        assertTrue(started.loadProblems().get(1).contains("entries.json.rejected-"), started.loadProblems().toString());
     }
 
     @Test

@@ -17,7 +17,8 @@ import io.heliograph.webui.api.Requests;
 /**
  * Adds and deletes entries through the static flow service for both the API and Floodlight's paths,
  * turning its results into answers or refusals: problems with the request are 400, clashes with
- * stored state 409, a switch that refuses a valid entry 502. The service never leaves a result
+ * stored state 409, a switch that refuses a valid entry 502, a cluster store that cannot be reached
+ * 503 (nothing was changed). The service never leaves a result
  * pending for long (its request timeout); the wait here is a bound on a bug, not a policy.
  */
 final class EntryWriter {
@@ -58,6 +59,7 @@ final class EntryWriter {
                         stored == null ? null : StaticEntryView.of(stored));
             }
             case REFUSED -> throw Problems.refusal(result.problems(), document.members);
+            case UNAVAILABLE -> throw Requests.unavailable(result.message());
             default -> throw Requests.switchFailed(result.message());
         }
     }
@@ -69,6 +71,21 @@ final class EntryWriter {
             case DELETED -> new WriteOutcome(result.outcome().name(), result.problems(), null);
             case NOT_FOUND -> throw Requests.notFound("name", result.message());
             case REFUSED -> throw Problems.refusal(result.problems(), Map.of());
+            case UNAVAILABLE -> throw Requests.unavailable(result.message());
+            default -> throw Requests.switchFailed(result.message());
+        };
+    }
+
+    /**
+     * For clearing a switch: deletes one entry; true when it is gone (also when another request took
+     * it first), false when another entry still uses it, so the caller tries again after the others.
+     */
+    synchronized boolean deleteUnlessInUse(DatapathId dpid, String name) {
+        Result result = await(service.delete(dpid, name).toCompletableFuture());
+        return switch (result.outcome()) {
+            case DELETED, NOT_FOUND -> true;
+            case REFUSED -> false;
+            case UNAVAILABLE -> throw Requests.unavailable(result.message());
             default -> throw Requests.switchFailed(result.message());
         };
     }

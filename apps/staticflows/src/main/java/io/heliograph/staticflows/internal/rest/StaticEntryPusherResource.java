@@ -114,10 +114,9 @@ public final class StaticEntryPusherResource implements RestResource {
                     if (!s.entry().kind().equals(kind)) {
                         continue;
                     }
-                    try {
-                        writer.delete(s.entry().dpid(), s.entry().name());
+                    if (writer.deleteUnlessInUse(s.entry().dpid(), s.entry().name())) {
                         progress = true;
-                    } catch (RuntimeException e) {
+                    } else {
                         refused.add(s.entry().name());
                     }
                 }

@@ -10,12 +10,10 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.RequestBuilder;
@@ -39,14 +37,12 @@ class StaticEntriesResourceTest {
             {"switch": "1", "name": "m1", "meter_id": 1, "meter_flags": ["kbps"],
              "meter_bands": [{"type": "drop", "rate": 1000}]}""";
 
-    @TempDir
-    Path dir;
     private ConnectedStaticFlows flows;
     private MockMvc mvc;
 
     @BeforeEach
     void start() {
-        flows = new ConnectedStaticFlows(dir);
+        flows = new ConnectedStaticFlows();
         mvc = MockMvcBuilders.standaloneSetup(new StaticEntriesResource(flows.service())).build();
     }
 
@@ -99,6 +95,23 @@ class StaticEntriesResourceTest {
         assertEquals("STORED", created.get("outcome").asText());
         assertEquals("PENDING", ok(mvc, get("/api/v1/staticflows/flows/2/later")).get("state").asText());
         assertEquals("0/0/0", flows.onSwitch());
+    }
+
+    @Test
+    void withoutTheClusterStoreWritesAre503AndChangeNothing() throws Exception {
+        answer(mvc, json(post("/api/v1/staticflows/flows"), WEB), 201);
+        flows.store().setAvailable(false);
+
+        ApiException create = refusedUnchanged(json(post("/api/v1/staticflows/groups"), GROUP), 503, null);
+        assertTrue(create.message().contains("shared store cannot be reached") && create.message().contains("nothing was changed"),
+                create.message());
+        ApiException replace = refusedUnchanged(json(put("/api/v1/staticflows/flows/1/web"), WEB.replace("100", "200")),
+                503, null);
+        assertTrue(replace.message().contains("shared store"), replace.message());
+        refusedUnchanged(delete("/api/v1/staticflows/flows/1/web"), 503, null);
+
+        flows.store().setAvailable(true);
+        assertEquals(100, ok(mvc, get("/api/v1/staticflows/flows/1/web")).at("/entry/priority").asInt());
     }
 
     @Test

@@ -10,13 +10,11 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
@@ -30,14 +28,12 @@ class StaticEntryPusherResourceTest {
     private static final List<String> BASES = List.of("/wm/staticentrypusher", "/wm/staticflowpusher",
             "/wm/staticflowentrypusher");
 
-    @TempDir
-    Path dir;
     private ConnectedStaticFlows flows;
     private MockMvc mvc;
 
     @BeforeEach
     void start() {
-        flows = new ConnectedStaticFlows(dir);
+        flows = new ConnectedStaticFlows();
         mvc = MockMvcBuilders.standaloneSetup(new StaticEntryPusherResource(flows.service())).build();
     }
 

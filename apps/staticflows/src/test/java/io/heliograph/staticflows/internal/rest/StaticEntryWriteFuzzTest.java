@@ -7,7 +7,6 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +16,6 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.MvcResult;
@@ -60,15 +58,13 @@ class StaticEntryWriteFuzzTest {
             "/api/v1/staticflows/meters", "/wm/staticentrypusher/json", "/wm/staticflowpusher/json",
             "/wm/staticflowentrypusher/json");
 
-    @TempDir
-    Path dir;
 
     @Test
     void noServerErrorAndRefusedRequestsChangeNothing() throws Exception {
         long seed = Long.getLong("fuzz.seed", System.nanoTime());
         System.out.println("StaticEntryWriteFuzzTest seed " + seed + " (replay with -Dfuzz.seed=" + seed + ")");
         Random random = new Random(seed);
-        ConnectedStaticFlows flows = new ConnectedStaticFlows(dir);
+        ConnectedStaticFlows flows = new ConnectedStaticFlows();
         MockMvc mvc = MockMvcBuilders.standaloneSetup(new StaticEntriesResource(flows.service()),
                 new StaticEntryPusherResource(flows.service())).build();
         Map<Integer, Integer> statuses = new TreeMap<>();
