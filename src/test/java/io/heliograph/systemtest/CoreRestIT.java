@@ -581,7 +581,12 @@ class CoreRestIT {
         expected.put("/api/v1/bundles/{id}/stop", List.of("post"));
         expected.put("/api/v1/pipelines", List.of("get"));
         expected.put("/api/v1/pipelines/{type}", List.of("get", "put"));
+        expected.put("/api/v1/cluster", List.of("get"));
+        expected.put("/api/v1/cluster/masterships", List.of("get"));
+        expected.put("/api/v1/cluster/masterships/{dpid}", List.of("put"));
+        expected.put("/api/v1/cluster/rebalance", List.of("post"));
         expected.put("/wm/core/controller/switches/json", List.of("get"));
+        expected.put("/wm/core/role/json", List.of("get"));
         expected.put("/wm/core/switch/{switchId}/{statType}/json", List.of("get"));
         int operations = 0;
         for (Map.Entry<String, List<String>> e : expected.entrySet()) {

@@ -56,6 +56,9 @@ class DistributionIT {
             "io.heliograph.core.pipeline.MessagePipelines",
             "io.heliograph.openflow.OpenFlowController",
             "io.heliograph.webui.WebServer",
+            // bound by the web server whether or not the cluster services run (the API answers 503 without them)
+            "io.heliograph.webui.cluster.ClusterResource",
+            "io.heliograph.webui.cluster.ClusterPage",
             "io.heliograph.learningswitch.LearningSwitchComponent",
             "io.heliograph.topology.internal.TopologyComponent",
             "io.heliograph.devices.internal.DevicesComponent",
