@@ -55,6 +55,10 @@ class DistributionIT {
     private static final List<String> ACTIVE_COMPONENTS = List.of(
             "io.heliograph.core.pipeline.MessagePipelines",
             "io.heliograph.openflow.OpenFlowController",
+            "io.heliograph.cluster.internal.ZooKeeperSession",
+            "io.heliograph.cluster.internal.ClusterMembership",
+            "io.heliograph.cluster.internal.ZooKeeperStore",
+            "io.heliograph.cluster.internal.MastershipComponent",
             "io.heliograph.webui.WebServer",
             // bound by the web server whether or not the cluster services run (the API answers 503 without them)
             "io.heliograph.webui.cluster.ClusterResource",
