@@ -22,7 +22,8 @@ import java.util.function.Function;
  * {@code <data-dir>/instance-id}
  * <li>{@code embedded.port} (0 = a free loopback port at each start), {@code embedded.dir}
  * ({@code <data-dir>/zookeeper})
- * <li>{@code sessionTimeoutMs} (1000: bounds the fail-over time), {@code connectionTimeoutMs} (5000)
+ * <li>{@code sessionTimeoutMs} (1000 with an ensemble: bounds the fail-over time; 10000 with the embedded
+ * server, a cluster of one), {@code connectionTimeoutMs} (5000)
  * <li>{@code openflowAddress}, {@code httpAddress}: advertised in membership; the host is 127.0.0.1 with
  * the embedded server (a cluster of one machine), else the host's first non-loopback IPv4 address
  * </ul>
@@ -53,6 +54,12 @@ public record ClusterSettings(String connectString, String instanceId, int embed
     static final String HTTP_PORT_PROPERTY = "heliograph.http.port";
 
     static final int DEFAULT_SESSION_TIMEOUT_MS = 1000;
+    /**
+     * With the embedded server the instance is a cluster of one: no other instance can take its
+     * switches, so a short session buys nothing, while a CPU stall longer than it would demote the
+     * instance from every switch until the session is back.
+     */
+    static final int DEFAULT_EMBEDDED_SESSION_TIMEOUT_MS = 10_000;
     static final int DEFAULT_CONNECTION_TIMEOUT_MS = 5000;
     /** Below this ZooKeeper's ticks get too short to be kept on a loaded machine. */
     static final int MIN_SESSION_TIMEOUT_MS = 100;
@@ -99,7 +106,8 @@ public record ClusterSettings(String connectString, String instanceId, int embed
         }
         int embeddedPort = values.integer(EMBEDDED_PORT, 0);
         Path embeddedDir = values.path(EMBEDDED_DIR, values.get(EMBEDDED_DIR, null), dataDir.resolve("zookeeper"));
-        int sessionTimeout = values.integer(SESSION_TIMEOUT, DEFAULT_SESSION_TIMEOUT_MS);
+        int sessionTimeout = values.integer(SESSION_TIMEOUT,
+                connect == null ? DEFAULT_EMBEDDED_SESSION_TIMEOUT_MS : DEFAULT_SESSION_TIMEOUT_MS);
         int connectionTimeout = values.integer(CONNECTION_TIMEOUT, DEFAULT_CONNECTION_TIMEOUT_MS);
 
         String host = connect == null ? LOOPBACK : firstHostAddress();

@@ -30,7 +30,6 @@ class ClusterSettingsTest {
         config.put("instanceId", "${heliograph.instance.id}");
         config.put("embedded.port", "0");
         config.put("embedded.dir", "${heliograph.data.dir}/zookeeper");
-        config.put("sessionTimeoutMs", "1000");
         config.put("connectionTimeoutMs", "5000");
         return config;
     }
@@ -47,7 +46,7 @@ class ClusterSettingsTest {
         assertNull(settings.connectString());
         assertEquals(dataDir.resolve("zookeeper"), settings.embeddedDir());
         assertEquals(0, settings.embeddedPort());
-        assertEquals(1000, settings.sessionTimeoutMs());
+        assertEquals(10_000, settings.sessionTimeoutMs(), "a cluster of one rides out stalls");
         assertEquals(5000, settings.connectionTimeoutMs());
         assertEquals("127.0.0.1:16653", settings.openflowAddress());
         assertEquals("127.0.0.1:18080", settings.httpAddress());
