@@ -16,6 +16,9 @@ public final class NetworkView {
     private static final Pattern LINK = Pattern.compile("^(?:g! )?(\\S+/\\d+)\\s+->\\s+(\\S+/\\d+)\\s+age",
             Pattern.MULTILINE);
     private static final Pattern LINK_SUMMARY = Pattern.compile("\\d+ switches, \\d+ links .*");
+    private static final String NO_LINKS_COMMAND = "Command not found: links";
+    /** The summary, or Gogo's answer while the topology app has not registered its commands yet. */
+    private static final Pattern LINKS_ANSWER = Pattern.compile(LINK_SUMMARY.pattern() + "|" + NO_LINKS_COMMAND);
     /** "02:00:00:00:00:01  ip 10.0.0.1  at 00:00:00:00:00:00:00:01/1  seen 0s ago" */
     private static final Pattern HOST = Pattern.compile("^(\\S+)(?: vlan \\d+)?\\s+ip (\\S+)\\s+at (\\S+)\\s+seen",
             Pattern.MULTILINE);
@@ -26,7 +29,11 @@ public final class NetworkView {
 
     /** The directed links the controller's topology lists now, as "src -> dst" (see {@link Bridge#dpid}). */
     public static Set<String> links(ControllerProcess controller) {
-        String output = controller.console("links", LINK_SUMMARY, COMMAND);
+        String output = controller.console("links", LINKS_ANSWER, COMMAND);
+        if (output.contains(NO_LINKS_COMMAND)) {
+            // A controller just (re)started runs its apps a moment after its health is UP: ask again.
+            throw new IllegalStateException("the topology app's console commands are not registered yet");
+        }
         Set<String> links = new TreeSet<>();
         Matcher m = LINK.matcher(output);
         while (m.find()) {
