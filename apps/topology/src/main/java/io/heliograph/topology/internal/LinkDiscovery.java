@@ -25,6 +25,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener.PortChange;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.topology.Link;
@@ -49,6 +50,14 @@ import io.heliograph.topology.TopologyEvent.Type;
  * <p>Events: LINK_ADDED and LINK_REMOVED for a directed link; LINK_UPDATED for a link whose reverse
  * appeared or disappeared (it became bidirectional, or stopped being so). A refresh of a known
  * link changes nothing and publishes nothing.
+ *
+ * <p>In a cluster ({@link #share}) the topology is the union of the links this instance discovered
+ * and those the other instances discovered ({@link #remoteLinkAdded}), between switches connected
+ * here; events say when a link enters or leaves that union, whoever found it. A probe arrives only
+ * at the master of the switch it reaches, so each link is found (and owned) by the master of its
+ * destination; probes are sent only from switches this instance may write to (not SLAVE), and a
+ * switch this instance becomes MASTER of is probed at once, as is the port of a remote link that
+ * vanished (its owner left), so its new owner finds it again quickly.
  */
 public final class LinkDiscovery {
 
@@ -56,11 +65,15 @@ public final class LinkDiscovery {
 
     private final LldpProbeCodec codec;
     private final LongSupplier clockMs;
+    private final LongSupplier stampClockMs;
     private final Consumer<List<TopologyEvent>> publisher;
     private final Executor topologyThread;
 
     private final Map<DatapathId, OFSwitch> switches = new HashMap<>();
     private final Map<Link, LinkTimes> links = new HashMap<>();
+    /** The other instances' links: link -> owner -> when the owner found it (wall clock, ms). */
+    private final Map<Link, Map<String, Long>> remote = new HashMap<>();
+    private SharedLinks shared;
     private final List<Change> pending = new ArrayList<>();
     private TopologySettings settings;
     private long version;
@@ -74,9 +87,20 @@ public final class LinkDiscovery {
      */
     public LinkDiscovery(LldpProbeCodec codec, TopologySettings settings, LongSupplier clockMs,
             Consumer<List<TopologyEvent>> publisher, Executor topologyThread) {
+        this(codec, settings, clockMs, clockMs, publisher, topologyThread);
+    }
+
+    /**
+     * @param clockMs      times the links (a monotonic clock: a wall-clock step must not expire them all)
+     * @param stampClockMs stamps the probes, and is what the receiver checks their age on: in a cluster
+     *                     another instance may receive them, so it is the wall clock
+     */
+    public LinkDiscovery(LldpProbeCodec codec, TopologySettings settings, LongSupplier clockMs,
+            LongSupplier stampClockMs, Consumer<List<TopologyEvent>> publisher, Executor topologyThread) {
         this.codec = codec;
         this.settings = settings;
         this.clockMs = clockMs;
+        this.stampClockMs = stampClockMs;
         this.publisher = publisher;
         this.topologyThread = topologyThread;
     }
@@ -105,9 +129,15 @@ public final class LinkDiscovery {
             if (old != null) {
                 // The core announces the old connection's removal first; if that was missed, its links
                 // belong to a connection that is gone.
-                removeLinksWhere(link -> link.src().dpid().equals(sw.getId()) || link.dst().dpid().equals(sw.getId()));
+                removeLinksWhere(link -> touches(link, sw.getId()));
             } else {
                 pending.add(new Change(Type.SWITCH_ADDED, null, sw.getId()));
+                // The others' links to and from it are now between switches known here.
+                for (Link link : remote.keySet()) {
+                    if (touches(link, sw.getId()) && !links.containsKey(link) && isVisibleRemote(link)) {
+                        pending.add(new Change(Type.LINK_ADDED, link, null));
+                    }
+                }
             }
             commit();
         }
@@ -118,10 +148,28 @@ public final class LinkDiscovery {
         if (switches.get(sw.getId()) != sw) {
             return; // an older connection of a switch that has already reconnected
         }
+        List<Link> othersLinks = new ArrayList<>();
+        for (Link link : remote.keySet()) {
+            if (touches(link, sw.getId()) && !links.containsKey(link) && isVisibleRemote(link)) {
+                othersLinks.add(link);
+            }
+        }
         switches.remove(sw.getId());
-        removeLinksWhere(link -> link.src().dpid().equals(sw.getId()) || link.dst().dpid().equals(sw.getId()));
+        removeLinksWhere(link -> touches(link, sw.getId()));
+        othersLinks.forEach(link -> pending.add(new Change(Type.LINK_REMOVED, link, null)));
         pending.add(new Change(Type.SWITCH_REMOVED, null, sw.getId()));
         commit();
+    }
+
+    /**
+     * This instance's role for a switch changed. A new MASTER probes the switch at once: its links
+     * toward its neighbours are confirmed, and a neighbour that misses the reverse direction probes
+     * back, so a fail-over costs one probe's round trip rather than an LLDP interval.
+     */
+    public void roleChanged(OFSwitch sw, Role role) {
+        if (role == Role.MASTER && switches.get(sw.getId()) == sw) {
+            probeSwitch(sw);
+        }
     }
 
     public void portChanged(OFSwitch sw, OFPortDesc port, PortChange change) {
@@ -165,16 +213,111 @@ public final class LinkDiscovery {
         LinkTimes times = links.get(link);
         if (times != null) {
             times.lastSeenMs = now;
-            return;
+        } else {
+            times = new LinkTimes(now);
+            links.put(link, times);
+            if (!isVisibleRemote(link)) {
+                pending.add(new Change(Type.LINK_ADDED, link, null));
+                commitSoon();
+            }
+            if (shared != null) {
+                shared.localAdded(link, stampClockMs.getAsLong());
+            }
+            LOG.debug("Link {} discovered", link);
         }
-        links.put(link, new LinkTimes(now));
-        pending.add(new Change(Type.LINK_ADDED, link, null));
-        commitSoon();
-        LOG.debug("Link {} discovered", link);
-        if (!links.containsKey(link.reverse())) {
-            // Learn the other direction now rather than at the next round.
+        if (!isKnown(link.reverse()) && (times.probedBackMs == null
+                || now - times.probedBackMs >= settings.lldpMaxAgeMs())) {
+            // Learn the other direction now rather than at the next round (in a cluster, also when its
+            // owner left and a new master waits for a probe to find it again). At most once per probe
+            // lifetime per link: in a cluster the other direction may be another instance's, not yet
+            // in the store, and two masters would otherwise answer each other's probes without end.
+            times.probedBackMs = now;
             write(receiver, List.of(probe(receiver, receiver.getPort(inPort))));
         }
+    }
+
+    // The other instances' links (in a cluster)
+
+    /**
+     * Shares this instance's links through {@code links} (all those known now, then every change), and
+     * takes the other instances' from it.
+     */
+    public void share(SharedLinks sharedLinks) {
+        shared = sharedLinks;
+        links.forEach((link, times) -> sharedLinks.localAdded(link,
+                stampClockMs.getAsLong() - (clockMs.getAsLong() - times.firstSeenMs)));
+    }
+
+    /** Stops sharing: the other instances' links leave the topology. */
+    public void unshare() {
+        shared = null;
+        for (Link link : List.copyOf(remote.keySet())) {
+            boolean wasVisible = isVisibleRemote(link);
+            remote.remove(link);
+            if (wasVisible && !links.containsKey(link)) {
+                pending.add(new Change(Type.LINK_REMOVED, link, null));
+            }
+        }
+        commit();
+    }
+
+    /** Whose links this instance shares, or null when it runs alone. */
+    public String sharedAs() {
+        return shared == null ? null : shared.self();
+    }
+
+    /** Another instance discovered a link (at {@code firstSeenMs} on the wall clock). */
+    public void remoteLinkAdded(String owner, Link link, long firstSeenMs) {
+        boolean wasVisible = isVisibleRemote(link);
+        remote.computeIfAbsent(link, l -> new HashMap<>()).put(owner, firstSeenMs);
+        if (!wasVisible && isVisibleRemote(link) && !links.containsKey(link)) {
+            pending.add(new Change(Type.LINK_ADDED, link, null));
+            commitSoon();
+        }
+    }
+
+    /**
+     * Another instance no longer has a link: it lost it, or the instance left. When this instance
+     * masters the link's source and nobody else has the link, the source port is probed at once: if the
+     * link is still there, the master of its destination finds it again.
+     */
+    public void remoteLinkRemoved(String owner, Link link) {
+        Map<String, Long> owners = remote.get(link);
+        if (owners == null || owners.remove(owner) == null) {
+            return;
+        }
+        if (!owners.isEmpty()) {
+            return;
+        }
+        boolean wasVisible = isVisibleRemote(link);
+        remote.remove(link);
+        if (links.containsKey(link)) {
+            return;
+        }
+        if (wasVisible) {
+            pending.add(new Change(Type.LINK_REMOVED, link, null));
+            commitSoon();
+        }
+        OFSwitch source = switches.get(link.src().dpid());
+        OFPortDesc port = source == null ? null : source.getPort(link.src().port());
+        if (SwitchPorts.isProbeable(port)) {
+            write(source, List.of(probe(source, port)));
+        }
+    }
+
+    /** Another instance's link, between two switches known here. */
+    private boolean isVisibleRemote(Link link) {
+        return remote.containsKey(link) && switches.containsKey(link.src().dpid())
+                && switches.containsKey(link.dst().dpid());
+    }
+
+    /** In the topology: found here, or by another instance between switches known here. */
+    private boolean isKnown(Link link) {
+        return links.containsKey(link) || isVisibleRemote(link);
+    }
+
+    private static boolean touches(Link link, DatapathId dpid) {
+        return link.src().dpid().equals(dpid) || link.dst().dpid().equals(dpid);
     }
 
     /** Sends a probe out of every probeable port of every switch: one round. */
@@ -191,11 +334,25 @@ public final class LinkDiscovery {
         commit();
     }
 
-    /** Every link with its times, sorted by source then destination. */
+    /**
+     * Every link of the topology with its times (on the discovery clock), sorted by source then
+     * destination. Another instance's link was first seen when that instance found it, and counts as
+     * seen now: its owner removes it once it is not confirmed within the link timeout.
+     */
     public List<LinkStatus> linkStatus() {
         List<LinkStatus> out = new ArrayList<>();
+        String self = sharedAs();
         links.forEach((link, times) -> out.add(new LinkStatus(link, times.firstSeenMs, times.lastSeenMs,
-                links.containsKey(link.reverse()))));
+                isKnown(link.reverse()), self)));
+        long now = clockMs.getAsLong();
+        long wallNow = stampClockMs.getAsLong();
+        remote.forEach((link, owners) -> {
+            if (!links.containsKey(link) && isVisibleRemote(link)) {
+                Map.Entry<String, Long> first = owners.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow();
+                long firstSeen = now - Math.max(0, wallNow - first.getValue());
+                out.add(new LinkStatus(link, firstSeen, now, isKnown(link.reverse()), first.getKey()));
+            }
+        });
         out.sort(Comparator.comparing((LinkStatus s) -> s.link().src().dpid())
                 .thenComparingInt(s -> s.link().src().port().getPortNumber())
                 .thenComparing(s -> s.link().dst().dpid())
@@ -208,6 +365,8 @@ public final class LinkDiscovery {
         commitQueued = false;
         switches.clear();
         links.clear();
+        remote.clear();
+        shared = null;
         pending.clear();
     }
 
@@ -223,7 +382,11 @@ public final class LinkDiscovery {
         }
     }
 
+    /** A SLAVE may not write to its switch (the switch would refuse it): only its master probes. */
     private void write(OFSwitch sw, List<OFMessage> probes) {
+        if (sw.getRole() == Role.SLAVE) {
+            return;
+        }
         if (sw.write(probes)) {
             probesSent += probes.size();
         }
@@ -233,7 +396,8 @@ public final class LinkDiscovery {
     private OFPacketOut probe(OFSwitch sw, OFPortDesc port) {
         OFFactory factory = sw.getFactory();
         int ttlSeconds = (int) Math.min(0xffff, (settings.linkTimeoutMs() + 999) / 1000);
-        byte[] frame = codec.encode(sw.getId(), port.getPortNo(), port.getHwAddr(), clockMs.getAsLong(), ttlSeconds);
+        byte[] frame = codec.encode(sw.getId(), port.getPortNo(), port.getHwAddr(), stampClockMs.getAsLong(),
+                ttlSeconds);
         OFPacketOut.Builder out = factory.buildPacketOut()
                 .setBufferId(OFBufferId.NO_BUFFER)
                 .setActions(List.of(factory.actions().output(port.getPortNo(), 0)))
@@ -252,7 +416,12 @@ public final class LinkDiscovery {
             Link link = it.next();
             if (doomed.test(link)) {
                 it.remove();
-                pending.add(new Change(Type.LINK_REMOVED, link, null));
+                if (!isVisibleRemote(link)) {
+                    pending.add(new Change(Type.LINK_REMOVED, link, null));
+                }
+                if (shared != null) {
+                    shared.localRemoved(link);
+                }
                 LOG.debug("Link {} removed", link);
             }
         }
@@ -284,17 +453,31 @@ public final class LinkDiscovery {
         }
         List<Change> all = new ArrayList<>(changes);
         for (Change change : changes) {
-            if (change.link != null && !touched.contains(change.link.reverse()) && links.containsKey(change.link.reverse())) {
+            if (change.link != null && !touched.contains(change.link.reverse()) && isKnown(change.link.reverse())) {
                 all.add(new Change(Type.LINK_UPDATED, change.link.reverse(), null));
             }
         }
-        TopologyGraph next = new TopologyGraph(++version, switches.keySet(), links.keySet());
+        TopologyGraph next = new TopologyGraph(++version, switches.keySet(), knownLinks());
         current = next;
         List<TopologyEvent> events = new ArrayList<>(all.size());
         for (Change change : all) {
             events.add(new TopologyEvent(change.type, change.link, change.dpid, next));
         }
         publisher.accept(List.copyOf(events));
+    }
+
+    /** The links of the topology: this instance's and the others' between switches known here. */
+    private Set<Link> knownLinks() {
+        if (remote.isEmpty()) {
+            return links.keySet();
+        }
+        Set<Link> all = new HashSet<>(links.keySet());
+        for (Link link : remote.keySet()) {
+            if (isVisibleRemote(link)) {
+                all.add(link);
+            }
+        }
+        return all;
     }
 
     private record Change(Type type, Link link, DatapathId dpid) {
@@ -304,6 +487,8 @@ public final class LinkDiscovery {
 
         final long firstSeenMs;
         long lastSeenMs;
+        /** When this link's arrival last made its destination probe back, or null. */
+        Long probedBackMs;
 
         LinkTimes(long now) {
             firstSeenMs = now;

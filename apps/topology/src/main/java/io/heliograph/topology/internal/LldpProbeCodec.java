@@ -22,11 +22,16 @@ import io.heliograph.core.packet.Lldp;
  * TLVs that tcpdump and Wireshark show, then an End TLV), plus one organisation-specific TLV that
  * carries what we trust: the sending switch and port, the time it was sent, this controller
  * instance's id, and an HMAC-SHA256 (truncated to 128 bits) over all of them with a key that exists
- * only in this controller's memory. Anyone can send LLDP into a switch port (a host, another
- * controller, a replay of one of ours), so only a frame whose TLV verifies, and that is fresh, may
- * create or refresh a link. The mandatory TLVs are informational and never trusted.
+ * only in this controller's memory (in a cluster, in its instances' and their ZooKeeper's). Anyone
+ * can send LLDP into a switch port (a host, another controller, a replay of one of ours), so only a
+ * frame whose TLV verifies, and that is fresh, may create or refresh a link. The mandatory TLVs are informational and never trusted.
  *
- * <p>Thread-safe: the key never changes and each check uses its own {@link Mac}.
+ * <p>In a cluster every instance signs with the cluster's key ({@link #useKey}), so a probe one
+ * instance sends from a switch it masters is verified by the instance that masters the switch where
+ * it arrives.
+ *
+ * <p>Thread-safe: the key and instance id change together, as one immutable state, and each check
+ * uses its own {@link Mac}.
  */
 public final class LldpProbeCodec {
 
@@ -59,7 +64,7 @@ public final class LldpProbeCodec {
         MALFORMED,
         /** Valid LLDP without our TLV: a host's lldpd, a non-OpenFlow switch, another controller product. */
         FOREIGN,
-        /** Our TLV, but signed by another Heliograph instance (or a restarted one: the key is per process). */
+        /** Our TLV, but signed by another Heliograph controller or cluster (or a restarted lone one: its key is per process). */
         OTHER_CONTROLLER,
         /** Our TLV claiming to be ours, with a signature that does not verify: forged or altered. */
         BAD_SIGNATURE,
@@ -79,9 +84,11 @@ public final class LldpProbeCodec {
         }
     }
 
-    private final SecretKeySpec key;
-    private final int instance;
-    private final Mac prototype;
+    /** The key, the instance id it goes with, and an initialised Mac to clone. */
+    private record Signer(SecretKeySpec key, int instance, Mac prototype) {
+    }
+
+    private volatile Signer signer;
 
     /** A codec with a fresh random key and instance id, as every controller start gets. */
     public static LldpProbeCodec random() {
@@ -92,16 +99,27 @@ public final class LldpProbeCodec {
     }
 
     public LldpProbeCodec(byte[] key, int instance) {
+        this.signer = signer(key, instance);
+    }
+
+    /**
+     * Signs and checks with another key from now on (the cluster's, shared by every instance). Probes
+     * signed with the previous key and still in flight are then refused as another controller's.
+     */
+    public void useKey(byte[] key, int instance) {
+        this.signer = signer(key, instance);
+    }
+
+    private static Signer signer(byte[] key, int instance) {
         if (key.length < 16) {
             throw new IllegalArgumentException("the LLDP key needs at least 16 bytes, got " + key.length);
         }
-        this.key = new SecretKeySpec(key.clone(), ALGORITHM);
-        this.instance = instance;
-        this.prototype = newMac();
+        SecretKeySpec spec = new SecretKeySpec(key.clone(), ALGORITHM);
+        return new Signer(spec, instance, newMac(spec));
     }
 
     public int instance() {
-        return instance;
+        return signer.instance();
     }
 
     /**
@@ -120,8 +138,9 @@ public final class LldpProbeCodec {
         tlv(out, Lldp.TLV_ORGANIZATION_SPECIFIC, 4 + INFO_BYTES).put((byte) (OUI >>> 16)).put((byte) (OUI >>> 8))
                 .put((byte) OUI).put((byte) SUBTYPE);
         int signedAt = out.position();
-        out.put((byte) FORMAT).putInt(instance).putLong(dpid.getLong()).putInt(port.getPortNumber()).putLong(sentAtMs);
-        out.put(sign(out.array(), signedAt));
+        Signer current = signer;
+        out.put((byte) FORMAT).putInt(current.instance()).putLong(dpid.getLong()).putInt(port.getPortNumber()).putLong(sentAtMs);
+        out.put(sign(current, out.array(), signedAt));
         tlv(out, Lldp.TLV_END, 0);
         return out.array();
     }
@@ -162,11 +181,12 @@ public final class LldpProbeCodec {
         DatapathId dpid = DatapathId.of(in.getLong());
         OFPort port = OFPort.of(in.getInt());
         long sentAtMs = in.getLong();
-        if (sender != instance) {
+        Signer current = signer;
+        if (sender != current.instance()) {
             return Verdict.reject(Outcome.OTHER_CONTROLLER, "sent by instance " + Integer.toHexString(sender)
-                    + ", this is " + Integer.toHexString(instance) + " (claims " + dpid + "/" + port + ")");
+                    + ", this is " + Integer.toHexString(current.instance()) + " (claims " + dpid + "/" + port + ")");
         }
-        byte[] expected = sign(info, 0);
+        byte[] expected = sign(current, info, 0);
         byte[] actual = Arrays.copyOfRange(info, SIGNED_BYTES, INFO_BYTES);
         if (!MessageDigest.isEqual(expected, actual)) {
             return Verdict.reject(Outcome.BAD_SIGNATURE, "signature does not verify (claims " + dpid + "/" + port + ")");
@@ -180,22 +200,22 @@ public final class LldpProbeCodec {
     }
 
     /** The truncated HMAC of the {@value #SIGNED_BYTES} signed bytes at {@code from}. */
-    private byte[] sign(byte[] bytes, int from) {
-        Mac mac = copyOfPrototype();
+    private static byte[] sign(Signer signer, byte[] bytes, int from) {
+        Mac mac = copyOfPrototype(signer);
         mac.update(bytes, from, SIGNED_BYTES);
         return Arrays.copyOf(mac.doFinal(), MAC_BYTES);
     }
 
     /** Mac objects are not thread-safe; cloning the initialised one skips the provider lookup. */
-    private Mac copyOfPrototype() {
+    private static Mac copyOfPrototype(Signer signer) {
         try {
-            return (Mac) prototype.clone();
+            return (Mac) signer.prototype().clone();
         } catch (CloneNotSupportedException e) {
-            return newMac();
+            return newMac(signer.key());
         }
     }
 
-    private Mac newMac() {
+    private static Mac newMac(SecretKeySpec key) {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
             mac.init(key);

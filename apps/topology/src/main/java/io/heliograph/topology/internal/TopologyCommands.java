@@ -35,7 +35,9 @@ public final class TopologyCommands {
     }
 
     public String links() {
-        return render(topology.linkStatus(), topology.nowMs(), topology.topology(), topology.lldpCounts());
+        String sharing = topology.sharing();
+        return render(topology.linkStatus(), topology.nowMs(), topology.topology(), topology.lldpCounts())
+                + (sharing == null ? "" : "\nlinks " + sharing);
     }
 
     public String islands() {
@@ -69,10 +71,11 @@ public final class TopologyCommands {
             out.append("no links\n");
         }
         for (LinkStatus status : links) {
-            out.append(String.format(Locale.ROOT, "%-28s -> %-28s age %8s  seen %6s ago  %s%n",
+            out.append(String.format(Locale.ROOT, "%-28s -> %-28s age %8s  seen %6s ago  %s%s%n",
                     status.link().src(), status.link().dst(), seconds(nowMs - status.firstSeenMs()),
                     seconds(nowMs - status.lastSeenMs()),
-                    status.bidirectional() ? "bidirectional" : "ONE-WAY (reverse not seen)"));
+                    status.bidirectional() ? "bidirectional" : "ONE-WAY (reverse not seen)",
+                    status.discoveredBy() == null ? "" : "  by " + status.discoveredBy()));
         }
         long oneWay = links.stream().filter(s -> !s.bidirectional()).count();
         out.append(String.format(Locale.ROOT, "%d switches, %d links (%d one-way), %d islands, topology version %d%n",

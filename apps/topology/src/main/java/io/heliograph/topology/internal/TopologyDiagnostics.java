@@ -20,4 +20,7 @@ public interface TopologyDiagnostics {
     TopologyGraph topology();
 
     TopologySettings settings();
+
+    /** How the links are shared with the cluster (instance, store writes), or null when they are not. */
+    String sharing();
 }

@@ -18,6 +18,9 @@ import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.core.MessageListener.Command;
+import io.heliograph.core.Role;
+import io.heliograph.core.testing.FakeClusterService;
+import io.heliograph.core.testing.InMemorySharedStore;
 import io.heliograph.core.testing.FakeSwitch;
 import io.heliograph.core.testing.FakeSwitchService;
 import io.heliograph.topology.Link;
@@ -152,6 +155,75 @@ class TopologyComponentTest {
         }
     }
 
+    /**
+     * Two components as two instances of a cluster: each masters one of two cabled switches. With the
+     * store and cluster bound they sign probes with one key, so each verifies the other's, each finds
+     * the link into its own switch, and both show the cable through the store. Without the shared key
+     * neither would find anything (the probes would come from "another controller").
+     */
+    @Test
+    void twoInstancesOfAClusterFindTheCableBetweenTheirSwitchesAndBothShowIt() {
+        InMemorySharedStore storeA = new InMemorySharedStore();
+        FakeClusterService clusterA = new FakeClusterService("a");
+        FakeClusterService clusterB = clusterA.anotherInstance("b");
+        start(config(3_600_000, 3_600_001, 3_000));
+        TopologyComponent a = component;
+        a.setSharedStore(storeA);
+        a.setClusterService(clusterA);
+        TopologyComponent b = new TopologyComponent(config(3_600_000, 3_600_001, 3_000));
+        try {
+            b.setSharedStore(storeA.anotherInstance("b"));
+            b.setClusterService(clusterB);
+            waitFor(() -> a.sharingNow() != null && b.sharingNow() != null, "both share");
+            waitFor(() -> storeA.get(ClusterProbeKey.KEY).isPresent() && a.sharing() != null, "the cluster's key");
+            Map<String, TopologyComponent> byInstance = Map.of("a", a, "b", b);
+            // switch 1: a is master; switch 2: b is master; each connected to both
+            Map<String, FakeSwitch> one = connect(1, "a", byInstance);
+            Map<String, FakeSwitch> two = connect(2, "b", byInstance);
+            Set<Link> cable = Set.of(new Link(end(1, 1), end(2, 1)), new Link(end(2, 1), end(1, 1)));
+            waitFor(() -> {
+                a.roleChanged(one.get("a"), Role.MASTER); // probes at once: no round for an hour
+                b.roleChanged(two.get("b"), Role.MASTER);
+                carry(one.get("a"), two.get("b"), b);
+                carry(two.get("b"), one.get("a"), a);
+                return a.getTopology().links().equals(cable) && b.getTopology().links().equals(cable);
+            }, "both directions in both views");
+            assertEquals(List.of(), one.get("b").take(), "b is SLAVE of 1: it never probes it");
+            assertEquals(List.of(), two.get("a").take(), "a is SLAVE of 2: it never probes it");
+            assertTrue(a.sharing().startsWith("shared with the cluster as a"), a.sharing());
+            assertTrue(TopologyCommands.render(a.linkStatus(), a.nowMs(), a.topology(), a.lldpCounts())
+                    .contains("by b"), "the link into 2 is b's");
+
+            a.instanceLeft(clusterA.leave("b"));
+            waitFor(() -> a.getTopology().links().equals(Set.of(new Link(end(2, 1), end(1, 1)))),
+                    "b's link leaves a's view with b");
+        } finally {
+            b.deactivate();
+        }
+    }
+
+    /** Connects switch {@code dpid} (one port) to every instance, {@code master} as MASTER. */
+    private static Map<String, FakeSwitch> connect(long dpid, String master, Map<String, TopologyComponent> instances) {
+        Map<String, FakeSwitch> connections = new java.util.HashMap<>();
+        instances.forEach((id, instance) -> {
+            FakeSwitch sw = new FakeSwitch(dpid, OFVersion.OF_13, 1);
+            sw.requestRole(id.equals(master) ? Role.MASTER : Role.SLAVE, 1);
+            connections.put(id, sw);
+            instance.switchAdded(sw);
+        });
+        return connections;
+    }
+
+    /** The probes written to {@code from} cross the cable and come in at {@code to}, on port 1. */
+    private static void carry(FakeSwitch from, FakeSwitch to, TopologyComponent master) {
+        for (org.projectfloodlight.openflow.protocol.OFMessage m : from.take()) {
+            if (m instanceof org.projectfloodlight.openflow.protocol.OFPacketOut out) {
+                master.receive(to, Fabric.packetIn(to.getFactory(), org.projectfloodlight.openflow.types.OFPort.of(1),
+                        out.getData()));
+            }
+        }
+    }
+
     @Test
     void theLinksCommandSaysWhenNothingIsKnown() {
         String out = TopologyCommands.render(List.of(), 0, TopologyGraph.EMPTY, Map.of());
@@ -163,11 +235,11 @@ class TopologyComponentTest {
     void theLinksCommandShowsAgeDirectionAndRefusals() {
         Link link = new Link(end(1, 1), end(2, 1));
         TopologyGraph graph = new TopologyGraph(7, Set.of(DatapathId.of(1), DatapathId.of(2)), Set.of(link));
-        String out = TopologyCommands.render(List.of(new LinkStatus(link, 1_000, 9_000, false)), 10_000, graph,
+        String out = TopologyCommands.render(List.of(new LinkStatus(link, 1_000, 9_000, false, "c2")), 10_000, graph,
                 Map.of(LldpProbeCodec.Outcome.ACCEPTED, 5L, LldpProbeCodec.Outcome.BAD_SIGNATURE, 2L));
         assertTrue(out.contains("age     9.0s"), out);
         assertTrue(out.contains("seen   1.0s ago"), out);
-        assertTrue(out.contains("ONE-WAY"), out);
+        assertTrue(out.contains("ONE-WAY (reverse not seen)  by c2"), out);
         assertTrue(out.contains("1 links (1 one-way)"), out);
         assertTrue(out.contains("LLDP accepted 5, refused: bad_signature 2"), out);
     }

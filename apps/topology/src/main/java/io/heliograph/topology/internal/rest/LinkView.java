@@ -7,9 +7,11 @@ import io.heliograph.topology.internal.LinkStatus;
 
 /**
  * A directed link: frames leaving {@code src} arrive at {@code dst}; {@code bidirectional} when the
- * reverse direction is discovered too; first and last confirmed by LLDP (ISO-8601, UTC).
+ * reverse direction is discovered too; first and last confirmed by LLDP (ISO-8601, UTC); in a
+ * cluster, the instance that discovered it (the master of its destination switch), else null.
  */
-public record LinkView(End src, End dst, boolean bidirectional, String firstSeen, String lastSeen) {
+public record LinkView(End src, End dst, boolean bidirectional, String firstSeen, String lastSeen,
+        String discoveredBy) {
 
     /** One end of a link: the switch's datapath id (colon form) and the port number. */
     public record End(String dpid, int port) {
@@ -23,6 +25,6 @@ public record LinkView(End src, End dst, boolean bidirectional, String firstSeen
     static LinkView of(LinkStatus status, long nowMs, Instant now) {
         return new LinkView(End.of(status.link().src()), End.of(status.link().dst()), status.bidirectional(),
                 now.minusMillis(nowMs - status.firstSeenMs()).toString(),
-                now.minusMillis(nowMs - status.lastSeenMs()).toString());
+                now.minusMillis(nowMs - status.lastSeenMs()).toString(), status.discoveredBy());
     }
 }

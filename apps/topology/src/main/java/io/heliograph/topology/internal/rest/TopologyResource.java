@@ -52,7 +52,7 @@ public final class TopologyResource implements RestResource {
     }
 
     /** Every directed link, or those that start or end at one switch. */
-    @ApiDescription("Every directed link, or those of one switch (dpid): both ends, whether the reverse direction is seen, when first and last seen")
+    @ApiDescription("Every directed link, or those of one switch (dpid): both ends, whether the reverse direction is seen, when first and last seen, and in a cluster the instance that discovered it (discoveredBy: the master of its destination switch); every instance lists the whole cluster's links")
     @GetMapping("/api/v1/topology/links")
     public List<LinkView> links(@RequestParam(name = "dpid", required = false) String dpidText) {
         DatapathId dpid = dpidText == null ? null : Requests.dpid("dpid", dpidText);

@@ -51,9 +51,9 @@ class TopologyResourceTest {
     /** A cable between 1/2 and 2/1, and a link 3/5 -> 2/7 whose reverse is not seen; switch 9 alone. */
     private void network() {
         Link ab = link(1, 2, 2, 1);
-        statuses.add(new LinkStatus(ab, NOW_MS - 60_000, NOW_MS - 1_500, true));
-        statuses.add(new LinkStatus(ab.reverse(), NOW_MS - 59_000, NOW_MS - 2_000, true));
-        statuses.add(new LinkStatus(link(3, 5, 2, 7), NOW_MS - 10_000, NOW_MS - 500, false));
+        statuses.add(new LinkStatus(ab, NOW_MS - 60_000, NOW_MS - 1_500, true, null));
+        statuses.add(new LinkStatus(ab.reverse(), NOW_MS - 59_000, NOW_MS - 2_000, true, null));
+        statuses.add(new LinkStatus(link(3, 5, 2, 7), NOW_MS - 10_000, NOW_MS - 500, false, "c2"));
     }
 
     @Test
@@ -72,6 +72,8 @@ class TopologyResourceTest {
         assertEquals("00:00:00:00:00:00:00:02", links.at("/1/src/dpid").asText());
         assertEquals("00:00:00:00:00:00:00:03", links.at("/2/src/dpid").asText());
         assertFalse(links.at("/2/bidirectional").asBoolean());
+        assertTrue(first.get("discoveredBy").isNull(), "found by this controller, alone");
+        assertEquals("c2", links.at("/2/discoveredBy").asText(), "found by instance c2 of the cluster");
     }
 
     @Test
@@ -165,6 +167,11 @@ class TopologyResourceTest {
         @Override
         public TopologySettings settings() {
             return TopologySettings.DEFAULTS;
+        }
+
+        @Override
+        public String sharing() {
+            return null;
         }
     }
 }

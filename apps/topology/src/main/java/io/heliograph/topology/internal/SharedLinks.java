@@ -1,0 +1,183 @@
+package io.heliograph.topology.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.OFPort;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.heliograph.core.SwitchPort;
+import io.heliograph.core.cluster.ClusterInstance;
+import io.heliograph.core.cluster.ClusterListener;
+import io.heliograph.core.cluster.ClusterService;
+import io.heliograph.core.cluster.OwnedEntries;
+import io.heliograph.core.cluster.SharedStore;
+import io.heliograph.topology.Link;
+
+/**
+ * The links of the whole cluster. Those this instance discovers are kept in the shared store under
+ * {@value #PREFIX}{@code /<instance>/<link>} (written when found, deleted when lost: a probe that
+ * merely confirms a link writes nothing), and those the other live instances discovered are handed
+ * to {@link LinkDiscovery} on the topology thread, which shows the union. When an instance leaves,
+ * its links leave every other view at once, and the new masters of its switches find them again.
+ *
+ * <p>A link's key names both ends ({@code 0000000000000001-1-0000000000000002-3}); its value is
+ * JSON: {@code {"src":"00:00:00:00:00:00:00:01/1","dst":"00:00:00:00:00:00:00:02/3",
+ * "firstSeen":"2025-01-01T00:00:00Z"}}.
+ */
+public final class SharedLinks implements OwnedEntries.Listener, ClusterListener, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SharedLinks.class);
+
+    static final String PREFIX = "topology/links";
+    private static final Pattern KEY = Pattern.compile("([0-9a-f]{16})-(\\d+)-([0-9a-f]{16})-(\\d+)");
+    private static final Pattern FIRST_SEEN = Pattern.compile("\"firstSeen\"\\s*:\\s*\"([^\"]*)\"");
+
+    private final OwnedEntries entries;
+    private final LinkDiscovery discovery;
+    private final Executor topologyThread;
+
+    /**
+     * @param storeThread    writes this instance's links (coalesced) and sweeps the others'
+     * @param topologyThread where {@code discovery} runs: the others' links are handed to it there
+     */
+    public SharedLinks(SharedStore store, ClusterService cluster, LinkDiscovery discovery, Executor topologyThread,
+            ScheduledExecutorService storeThread, long flushDelayMs) {
+        this.discovery = discovery;
+        this.topologyThread = topologyThread;
+        this.entries = new OwnedEntries(store, cluster, PREFIX, this, storeThread, flushDelayMs);
+    }
+
+    /** Starts watching the others' links; call after {@link LinkDiscovery#share} gave this instance's. */
+    public void start() {
+        entries.start();
+    }
+
+    /** This instance's id. */
+    public String self() {
+        return entries.self();
+    }
+
+    /** The store writes made for this instance's links (and to clear those of instances gone). */
+    public long writes() {
+        return entries.writes();
+    }
+
+    /** Writes the pending changes now (tests; the store thread does it on its own). */
+    public void flush() {
+        entries.flush();
+    }
+
+    /** Stops sharing and removes this instance's links from the store. */
+    @Override
+    public void close() {
+        entries.close();
+    }
+
+    // From discovery, on the topology thread
+
+    void localAdded(Link link, long firstSeenMs) {
+        entries.put(key(link), value(link, firstSeenMs));
+    }
+
+    void localRemoved(Link link) {
+        entries.remove(key(link));
+    }
+
+    // From the store: another instance's link
+
+    @Override
+    public void changed(String owner, String id, byte[] value) {
+        Link link = parseKey(id);
+        if (link == null) {
+            LOG.warn("{}/{}/{} is not a link key (srcdpid-port-dstdpid-port); ignored", PREFIX, owner, id);
+            return;
+        }
+        long firstSeen = firstSeen(value);
+        onTopologyThread(() -> discovery.remoteLinkAdded(owner, link, firstSeen));
+    }
+
+    @Override
+    public void removed(String owner, String id) {
+        Link link = parseKey(id);
+        if (link != null) {
+            onTopologyThread(() -> discovery.remoteLinkRemoved(owner, link));
+        }
+    }
+
+    // From the cluster, forwarded by the component
+
+    @Override
+    public void instanceJoined(ClusterInstance instance) {
+        entries.instanceJoined(instance);
+    }
+
+    @Override
+    public void instanceLeft(ClusterInstance instance) {
+        entries.instanceLeft(instance);
+    }
+
+    @Override
+    public void connectionChanged(boolean connected) {
+        entries.connectionChanged(connected);
+    }
+
+    private void onTopologyThread(Runnable task) {
+        try {
+            topologyThread.execute(task);
+        } catch (RejectedExecutionException e) {
+            // stopping
+        }
+    }
+
+    static String key(Link link) {
+        return String.format(Locale.ROOT, "%016x-%s-%016x-%s", link.src().dpid().getLong(),
+                Integer.toUnsignedString(link.src().port().getPortNumber()), link.dst().dpid().getLong(),
+                Integer.toUnsignedString(link.dst().port().getPortNumber()));
+    }
+
+    /** The link a key names, or null when it is not a link key. */
+    static Link parseKey(String id) {
+        Matcher m = KEY.matcher(id);
+        if (!m.matches()) {
+            return null;
+        }
+        try {
+            return new Link(end(m.group(1), m.group(2)), end(m.group(3), m.group(4)));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static SwitchPort end(String dpid, String port) {
+        return SwitchPort.of(DatapathId.of(Long.parseUnsignedLong(dpid, 16)), OFPort.of(Integer.parseUnsignedInt(port)));
+    }
+
+    static byte[] value(Link link, long firstSeenMs) {
+        return ("{\"src\":\"" + link.src().dpid() + "/" + Integer.toUnsignedString(link.src().port().getPortNumber())
+                + "\",\"dst\":\"" + link.dst().dpid() + "/" + Integer.toUnsignedString(link.dst().port().getPortNumber())
+                + "\",\"firstSeen\":\"" + Instant.ofEpochMilli(firstSeenMs) + "\"}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** When the owner found the link (wall clock, ms); now when the value does not say. */
+    static long firstSeen(byte[] value) {
+        Matcher m = FIRST_SEEN.matcher(new String(value, StandardCharsets.UTF_8));
+        if (m.find()) {
+            try {
+                return Instant.parse(m.group(1)).toEpochMilli();
+            } catch (DateTimeParseException e) {
+                // fall through
+            }
+        }
+        return System.currentTimeMillis();
+    }
+}
