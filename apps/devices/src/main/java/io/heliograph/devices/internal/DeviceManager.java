@@ -3,8 +3,12 @@ package io.heliograph.devices.internal;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -26,6 +30,7 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.SwitchListener.PortChange;
 import io.heliograph.core.SwitchPort;
+import io.heliograph.devices.AttachmentPoint;
 import io.heliograph.devices.DeviceService;
 import io.heliograph.devices.Host;
 import io.heliograph.devices.HostListener;
@@ -47,14 +52,28 @@ import io.heliograph.topology.TopologyService;
  * (a burst beyond it is counted and dropped, never waited for). Topology, switch and timer work
  * goes through the same thread unbounded (it is rare), so it is ordered with the sightings.
  * Readers use the store's concurrent maps of immutable hosts and never wait either.
+ *
+ * <p>In a cluster ({@link #share}) the hosts this instance tracks are shared through
+ * {@link SharedHosts}, and the other instances' are kept, merged across owners, in a second store
+ * ({@code others}), also written on the tracker thread. Lookups answer the union: a host known here
+ * and elsewhere is merged (addresses and attachment points of both, times widest). Listeners hear of
+ * changes to that union: a change to a host only this instance knows is announced as the tracker
+ * says; any other is classified from the hosts before and after (a point lost and another gained is
+ * a move). Alone, {@code others} stays empty and everything is as it was.
  */
-final class DeviceManager implements DeviceService {
+final class DeviceManager implements DeviceService, SharedHosts.Remote {
 
     private static final Logger LOG = LoggerFactory.getLogger(DeviceManager.class);
 
     static final int DEFAULT_MAX_PENDING = 65_536;
 
     private final HostStore store = new HostStore();
+    /** The other instances' hosts, each merged across its owners; written on the tracker thread. */
+    private final HostStore others = new HostStore();
+    /** Each other instance's hosts: key -> owner -> host; the tracker thread only. */
+    private final Map<HostKey, Map<String, Host>> byOwner = new HashMap<>();
+    /** Where this instance's hosts are shared, or null when alone; the tracker thread only. */
+    private SharedHosts shared;
     private final List<HostListener> listeners = new CopyOnWriteArrayList<>();
     private final HostTracker tracker;
     private final Clock clock;
@@ -74,8 +93,10 @@ final class DeviceManager implements DeviceService {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.trackerThread = Objects.requireNonNull(trackerThread, "trackerThread");
         this.maxPending = maxPending;
-        this.tracker = new HostTracker(settings, store, new Announcer());
+        this.tracker = new HostTracker(settings, store, announcer);
         tracker.setInterSwitchPorts(this::isInterSwitchPort);
+        tracker.setElsewhere(this::pointsElsewhere);
+        tracker.setPublished(this::publishedHere);
     }
 
     TrackerSettings settings() {
@@ -188,6 +209,97 @@ final class DeviceManager implements DeviceService {
         run(tracker::clear);
     }
 
+    // The cluster
+
+    /**
+     * Shares this instance's hosts through {@code hosts} (those tracked now, then every change) and
+     * takes the other instances' from it; on the tracker thread.
+     */
+    void share(SharedHosts hosts) {
+        run(() -> {
+            shared = hosts;
+            store.getHosts().forEach(host -> hosts.published(null, host));
+        });
+    }
+
+    /** Stops sharing: the other instances' hosts leave the view; on the tracker thread. */
+    void unshare() {
+        run(() -> {
+            shared = null;
+            for (HostKey key : List.copyOf(byOwner.keySet())) {
+                Host before = others.get(key);
+                byOwner.remove(key);
+                others.remove(before);
+                announceView(store.get(key), before, null);
+            }
+        });
+    }
+
+    @Override
+    public void remoteHostChanged(String owner, Host host) {
+        run(() -> {
+            HostKey key = HostStore.keyOf(host);
+            Map<String, Host> owners = byOwner.computeIfAbsent(key, k -> new TreeMap<>());
+            owners.put(owner, host);
+            remoteChanged(key, owners);
+        });
+    }
+
+    @Override
+    public void remoteHostRemoved(String owner, HostKey key) {
+        run(() -> {
+            Map<String, Host> owners = byOwner.get(key);
+            if (owners == null || owners.remove(owner) == null) {
+                return;
+            }
+            if (owners.isEmpty()) {
+                byOwner.remove(key);
+            }
+            remoteChanged(key, owners);
+        });
+    }
+
+    /** The other instances' view of one host changed: publish the merge of their hosts and announce. */
+    private void remoteChanged(HostKey key, Map<String, Host> owners) {
+        Host before = others.get(key);
+        Host after = null;
+        for (Host host : owners.values()) {
+            after = MergedHost.of(after, host);
+        }
+        if (after == null) {
+            if (before != null) {
+                others.remove(before);
+            }
+        } else {
+            others.put(before, after);
+        }
+        announceView(store.get(key), before, after);
+    }
+
+    /** Where the other instances see a host (for the tracker: their points may supersede ours). */
+    private List<AttachmentPoint> pointsElsewhere(HostKey key) {
+        Host elsewhere = others.get(key);
+        return elsewhere == null ? List.of() : elsewhere.attachmentPoints();
+    }
+
+    /** Every change the tracker publishes, refreshes included, goes to the store for the others. */
+    private void publishedHere(Host before, Host after) {
+        if (shared != null) {
+            shared.published(before, after);
+        }
+    }
+
+    /**
+     * Announces a change of the others' view of a host, given what this instance knows of it
+     * ({@code here}, unchanged): the union before and after, classified.
+     */
+    private void announceView(Host here, Host othersBefore, Host othersAfter) {
+        Host before = MergedHost.of(here, othersBefore);
+        Host after = MergedHost.of(here, othersAfter);
+        MergedHost.Change change = MergedHost.classify(before, after);
+        announcer.announce(change, before, after);
+    }
+
     private void run(Runnable task) {
         try {
             trackerThread.execute(() -> {
@@ -202,57 +314,125 @@ final class DeviceManager implements DeviceService {
         }
     }
 
+    // Lookups: this instance's hosts, merged with the others' where they know them too
+
     @Override
     public Collection<Host> getHosts() {
-        return store.getHosts();
+        Collection<Host> here = store.getHosts();
+        return others.size() == 0 ? here : union(here, others.getHosts());
     }
 
     @Override
     public Host getHost(MacAddress mac, VlanVid vlan) {
-        return store.getHost(mac, vlan);
+        Host here = store.getHost(mac, vlan);
+        return others.size() == 0 ? here : MergedHost.of(here, others.getHost(mac, vlan));
     }
 
     @Override
     public Collection<Host> getHostsByMac(MacAddress mac) {
-        return store.getHostsByMac(mac);
+        Collection<Host> here = store.getHostsByMac(mac);
+        return others.size() == 0 ? here : union(here, others.getHostsByMac(mac));
     }
 
     @Override
     public Collection<Host> getHostsByIpv4(IPv4Address address) {
-        return store.getHostsByIpv4(address);
+        Collection<Host> here = store.getHostsByIpv4(address);
+        return others.size() == 0 ? here : union(here, others.getHostsByIpv4(address));
     }
 
     @Override
     public Collection<Host> getHostsByIpv6(IPv6Address address) {
-        return store.getHostsByIpv6(address);
+        Collection<Host> here = store.getHostsByIpv6(address);
+        return others.size() == 0 ? here : union(here, others.getHostsByIpv6(address));
     }
 
     @Override
     public Collection<Host> getHostsAt(SwitchPort port) {
-        return store.getHostsAt(port);
+        Collection<Host> here = store.getHostsAt(port);
+        return others.size() == 0 ? here : union(here, others.getHostsAt(port));
     }
 
-    /** Tells every registered listener, on the tracker thread; one failing listener does not stop the others. */
+    /**
+     * The hosts found here and those found among the others', each merged with what the other side
+     * knows of it (a lookup may match a host through an address only one side has).
+     */
+    private List<Host> union(Collection<Host> here, Collection<Host> elsewhere) {
+        Map<HostKey, Host> out = new LinkedHashMap<>();
+        for (Host host : here) {
+            HostKey key = HostStore.keyOf(host);
+            out.put(key, MergedHost.of(host, others.get(key)));
+        }
+        for (Host host : elsewhere) {
+            HostKey key = HostStore.keyOf(host);
+            if (!out.containsKey(key)) {
+                out.put(key, MergedHost.of(store.get(key), host));
+            }
+        }
+        return List.copyOf(out.values());
+    }
+
+    private final Announcer announcer = new Announcer();
+
+    /**
+     * Tells every registered listener, on the tracker thread; one failing listener does not stop the
+     * others. The tracker's changes to a host no other instance knows are announced as it says; those
+     * to a host the others know too are announced as changes of the union.
+     */
     private final class Announcer implements HostListener {
 
         @Override
         public void hostAdded(Host host) {
-            each(listener -> listener.hostAdded(host));
+            if (!inView(host, null, host)) {
+                each(listener -> listener.hostAdded(host));
+            }
         }
 
         @Override
         public void hostMoved(Host before, Host after) {
-            each(listener -> listener.hostMoved(before, after));
+            if (!inView(before, before, after)) {
+                each(listener -> listener.hostMoved(before, after));
+            }
         }
 
         @Override
         public void hostUpdated(Host before, Host after) {
-            each(listener -> listener.hostUpdated(before, after));
+            if (!inView(before, before, after)) {
+                each(listener -> listener.hostUpdated(before, after));
+            }
         }
 
         @Override
         public void hostRemoved(Host host) {
-            each(listener -> listener.hostRemoved(host));
+            if (!inView(host, host, null)) {
+                each(listener -> listener.hostRemoved(host));
+            }
+        }
+
+        /**
+         * When the others know the host too, announces the change of the union instead and says so;
+         * false when the tracker's own announcement stands.
+         */
+        private boolean inView(Host any, Host hereBefore, Host hereAfter) {
+            Host elsewhere = others.get(HostStore.keyOf(any));
+            if (elsewhere == null) {
+                return false;
+            }
+            Host before = MergedHost.of(hereBefore, elsewhere);
+            Host after = MergedHost.of(hereAfter, elsewhere);
+            announce(MergedHost.classify(before, after), before, after);
+            return true;
+        }
+
+        void announce(MergedHost.Change change, Host before, Host after) {
+            switch (change) {
+                case ADDED -> each(listener -> listener.hostAdded(after));
+                case MOVED -> each(listener -> listener.hostMoved(before, after));
+                case UPDATED -> each(listener -> listener.hostUpdated(before, after));
+                case REMOVED -> each(listener -> listener.hostRemoved(before));
+                default -> {
+                    // only times changed
+                }
+            }
         }
 
         private void each(Consumer<HostListener> call) {

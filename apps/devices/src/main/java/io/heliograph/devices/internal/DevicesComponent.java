@@ -34,6 +34,10 @@ import io.heliograph.core.MessageListener;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchPort;
+import io.heliograph.core.cluster.ClusterInstance;
+import io.heliograph.core.cluster.ClusterListener;
+import io.heliograph.core.cluster.ClusterService;
+import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.devices.DeviceService;
 import io.heliograph.devices.Host;
 import io.heliograph.devices.HostListener;
@@ -45,17 +49,24 @@ import io.heliograph.topology.TopologyService;
  * Wires {@link DeviceManager} into the controller: PACKET_IN listener "devices" (always CONTINUE),
  * switch and topology listener, {@link DeviceService}, HostListener whiteboard, configured by pid
  * {@value #PID}. The topology is optional: without it every port counts as an edge port.
+ *
+ * <p>In a cluster (a {@link SharedStore} and a {@link ClusterService} are bound) the hosts are shared
+ * through {@link SharedHosts}; the store's work runs on its own thread, "heliograph-devices-store",
+ * since it waits on ZooKeeper. Both references are optional: without them the app tracks alone.
  */
-@Component(service = {DeviceService.class, MessageListener.class, SwitchListener.class, TopologyListener.class},
-        configurationPid = DevicesComponent.PID)
+@Component(service = {DeviceService.class, MessageListener.class, SwitchListener.class, TopologyListener.class,
+    ClusterListener.class}, configurationPid = DevicesComponent.PID)
 @Designate(ocd = DevicesConfig.class)
-public final class DevicesComponent implements DeviceService, MessageListener, SwitchListener, TopologyListener {
+public final class DevicesComponent implements DeviceService, MessageListener, SwitchListener, TopologyListener,
+        ClusterListener {
 
     public static final String PID = "io.heliograph.devices";
     static final String NAME = "devices";
 
     private static final Logger LOG = LoggerFactory.getLogger(DevicesComponent.class);
     private static final Set<OFType> TYPES = Set.of(OFType.PACKET_IN);
+    /** How long a change of this instance's hosts waits for others before they are written together. */
+    static final long STORE_FLUSH_MS = 150;
 
     // References may be bound before activate: kept here and handed to the manager when it exists.
     private final List<HostListener> listeners = new ArrayList<>();
@@ -63,6 +74,14 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
     private ScheduledExecutorService thread;
     private ScheduledFuture<?> sweeps;
     private volatile DeviceManager manager;
+    private ScheduledExecutorService storeThread;
+
+    private volatile SharedStore store;
+    private volatile ClusterService cluster;
+    // The sharing now and what it was made of; changed only on the store thread.
+    private volatile SharedHosts sharing;
+    private SharedStore sharingStore;
+    private ClusterService sharingCluster;
 
     @Activate
     synchronized void activate(DevicesConfig config) {
@@ -77,6 +96,12 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
         created.setTopology(topology);
         manager = created;
         scheduleSweeps();
+        storeThread = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread t = new Thread(runnable, "heliograph-devices-store");
+            t.setDaemon(true);
+            return t;
+        });
+        onStoreThread(this::reshare);
         LOG.info("devices active ({})", created.settings());
     }
 
@@ -93,11 +118,132 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
 
     @Deactivate
     synchronized void deactivate() {
+        if (storeThread != null) {
+            storeThread.shutdownNow();
+            try {
+                // A sharing being set up there is finished, and seen here, before it is closed.
+                storeThread.awaitTermination(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        SharedHosts current = sharing;
+        if (current != null) {
+            sharing = null;
+            current.close(); // this instance's hosts leave the store with the app
+        }
         if (thread != null) {
             thread.shutdownNow();
         }
         manager = null;
         LOG.info("devices stopped");
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void setSharedStore(SharedStore service) {
+        store = service;
+        onStoreThread(this::reshare);
+    }
+
+    void unsetSharedStore(SharedStore service) {
+        if (store == service) {
+            store = null;
+        }
+        onStoreThread(this::reshare);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void setClusterService(ClusterService service) {
+        cluster = service;
+        onStoreThread(this::reshare);
+    }
+
+    void unsetClusterService(ClusterService service) {
+        if (cluster == service) {
+            cluster = null;
+        }
+        onStoreThread(this::reshare);
+    }
+
+    /**
+     * On the store thread: shares the hosts through the store and cluster bound now, after ending a
+     * sharing through others (closed first, so its watch is quiet before its hosts leave the view).
+     */
+    private void reshare() {
+        DeviceManager current = manager;
+        SharedStore s = store;
+        ClusterService c = cluster;
+        if (current == null || (sharing != null && s == sharingStore && c == sharingCluster)) {
+            return;
+        }
+        SharedHosts old = sharing;
+        if (old != null) {
+            sharing = null;
+            old.close();
+            current.unshare();
+            LOG.info("devices: hosts no longer shared");
+        }
+        sharingStore = s;
+        sharingCluster = c;
+        if (s != null && c != null) {
+            SharedHosts next = new SharedHosts(s, c, current, storeThread, STORE_FLUSH_MS,
+                    () -> current.settings().sharedRefreshMs());
+            current.share(next);
+            next.start();
+            sharing = next;
+            LOG.info("devices: hosts shared with the cluster as instance {}", next.self());
+        }
+    }
+
+    /** Runs on the store thread; nothing when the app is not active (it shares when it activates). */
+    private synchronized void onStoreThread(Runnable task) {
+        if (storeThread == null) {
+            return;
+        }
+        try {
+            storeThread.execute(() -> {
+                try {
+                    task.run();
+                } catch (RuntimeException e) {
+                    LOG.error("devices: sharing with the cluster failed", e);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // Stopping.
+        }
+    }
+
+    // ClusterListener: the cluster's thread hands over to the sharing
+
+    @Override
+    public void instanceJoined(ClusterInstance instance) {
+        SharedHosts current = sharing;
+        if (current != null) {
+            current.instanceJoined(instance);
+        }
+    }
+
+    @Override
+    public void instanceLeft(ClusterInstance instance) {
+        SharedHosts current = sharing;
+        if (current != null) {
+            current.instanceLeft(instance);
+        }
+    }
+
+    @Override
+    public void connectionChanged(boolean connected) {
+        SharedHosts current = sharing;
+        if (current != null) {
+            current.connectionChanged(connected);
+        }
+    }
+
+    /** The sharing now, or null (tests). */
+    SharedHosts sharingNow() {
+        return sharing;
     }
 
     /** Bad values are refused with a line that names them; {@code fallback} stays in force. */

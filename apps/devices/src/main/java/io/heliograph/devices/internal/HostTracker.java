@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import org.projectfloodlight.openflow.types.DatapathId;
@@ -52,6 +54,8 @@ final class HostTracker {
     private final Map<HostKey, TrackedHost> hosts = new HashMap<>();
     private TrackerSettings settings;
     private Predicate<SwitchPort> interSwitch = port -> false;
+    private Function<HostKey, List<AttachmentPoint>> elsewhere = key -> List.of();
+    private BiConsumer<Host, Host> published = (before, after) -> { };
     private long refused;
 
     HostTracker(TrackerSettings settings, HostStore store, HostListener events) {
@@ -71,6 +75,23 @@ final class HostTracker {
     /** Which ports face another switch (from the topology); none when there is no topology. */
     void setInterSwitchPorts(Predicate<SwitchPort> isInterSwitch) {
         interSwitch = Objects.requireNonNull(isInterSwitch, "isInterSwitch");
+    }
+
+    /**
+     * Where other instances of the cluster see each host (none when alone): a point there first seen
+     * after one of ours was last seen supersedes ours, as one of our own would. The host moved to a
+     * switch another instance masters, whose packets we no longer get.
+     */
+    void setElsewhere(Function<HostKey, List<AttachmentPoint>> pointsElsewhere) {
+        elsewhere = Objects.requireNonNull(pointsElsewhere, "pointsElsewhere");
+    }
+
+    /**
+     * Told of every host published, refreshes included ({@code after} null when the host is removed),
+     * after the store has it and before listeners hear of it.
+     */
+    void setPublished(BiConsumer<Host, Host> onPublished) {
+        published = Objects.requireNonNull(onPublished, "onPublished");
     }
 
     /** New hosts refused because {@link TrackerSettings#maxHosts()} were tracked; reset on read. */
@@ -122,7 +143,7 @@ final class HostTracker {
         int dropped = 0;
         if (sighting.locates()) {
             newPort = host.see(sighting.port(), sighting.at());
-            dropped = host.dropSuperseded(sighting.at(), settings.multiHomeWindowMs())
+            dropped = host.dropSuperseded(sighting.at(), settings.multiHomeWindowMs(), elsewhere.apply(host.key))
                     + host.keepMostRecent(settings.maxAttachmentPoints());
         }
         boolean addressesChanged = claim(host, sighting.claims());
@@ -233,7 +254,7 @@ final class HostTracker {
     /** Drops superseded (a move) and timed-out attachment points; removes hosts left with none. */
     void sweep(Instant now) {
         for (TrackedHost host : List.copyOf(hosts.values())) {
-            int superseded = host.dropSuperseded(now, settings.multiHomeWindowMs());
+            int superseded = host.dropSuperseded(now, settings.multiHomeWindowMs(), elsewhere.apply(host.key));
             int expired = host.dropNotSeenSince(now.minusMillis(settings.hostTimeoutMs()));
             host.left.removeIf(point -> point.lastSeen.isBefore(now.minusMillis(settings.hostTimeoutMs())));
             if (host.points.isEmpty()) {
@@ -260,6 +281,7 @@ final class HostTracker {
             hosts.remove(host.key);
             if (before != null) {
                 store.remove(before);
+                published.accept(before, null);
                 events.hostRemoved(before);
             }
             return;
@@ -267,6 +289,7 @@ final class HostTracker {
         Host after = host.snapshot();
         host.published = after;
         store.put(before, after);
+        published.accept(before, after);
         switch (change) {
             case ADDED -> events.hostAdded(after);
             case UPDATED -> events.hostUpdated(before, after);
@@ -314,17 +337,27 @@ final class HostTracker {
             return true;
         }
 
-        int dropSuperseded(Instant now, long windowMs) {
+        /** @param elsewhere where other instances see the host: their points supersede ours the same way */
+        int dropSuperseded(Instant now, long windowMs, List<AttachmentPoint> elsewhere) {
             List<Point> superseded = new ArrayList<>(0);
             for (Point old : points) {
                 if (Duration.between(old.lastSeen, now).toMillis() <= windowMs) {
                     continue;
                 }
+                boolean later = false;
                 for (Point other : points) {
                     if (other != old && other.firstSeen.isAfter(old.lastSeen)) {
-                        superseded.add(old);
+                        later = true;
                         break;
                     }
+                }
+                for (AttachmentPoint other : elsewhere) {
+                    if (!later && !other.port().equals(old.port) && other.firstSeen().isAfter(old.lastSeen)) {
+                        later = true;
+                    }
+                }
+                if (later) {
+                    superseded.add(old);
                 }
             }
             points.removeAll(superseded);

@@ -48,6 +48,15 @@ record TrackerSettings(long hostTimeoutMs, long multiHomeWindowMs, int maxAttach
         return multiHomeWindowMs == 0 ? refresh : Math.max(1, Math.min(refresh, multiHomeWindowMs / 4));
     }
 
+    /**
+     * How often, at most, a host's last-seen times alone are written to the cluster's store: a tenth
+     * of the timeout (the owner expires its hosts itself, so the others need them only roughly), and
+     * never more often than the tracker itself hears of them.
+     */
+    long sharedRefreshMs() {
+        return Math.max(refreshMs(), hostTimeoutMs / 10);
+    }
+
     /** How often timed-out and superseded attachment points are swept. */
     long sweepIntervalMs() {
         return Math.min(1_000, hostTimeoutMs / 4);

@@ -19,7 +19,9 @@ import org.projectfloodlight.openflow.types.VlanVid;
 
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.testing.FakeClusterService;
 import io.heliograph.core.testing.FakeSwitch;
+import io.heliograph.core.testing.InMemorySharedStore;
 import io.heliograph.devices.Host;
 
 class DevicesComponentTest {
@@ -60,6 +62,39 @@ class DevicesComponentTest {
         component.modified(config(60_000, 120_000));
 
         assertEquals(new TrackerSettings(60_000, 0, 8, 16, 65_536), component.settings());
+    }
+
+    /**
+     * Two components as two instances of a cluster: with the store and cluster bound, a host one
+     * learns is in the other's view within the write delay, and leaves it when its instance leaves.
+     */
+    @Test
+    void aHostOneInstanceLearnsIsSharedWithTheOtherUntilItLeaves() {
+        InMemorySharedStore store = new InMemorySharedStore();
+        FakeClusterService clusterA = new FakeClusterService("a");
+        FakeClusterService clusterB = clusterA.anotherInstance("b");
+        DevicesComponent other = new DevicesComponent();
+        try {
+            component.activate(config(300_000, 1_000));
+            component.setSharedStore(store);
+            component.setClusterService(clusterA);
+            other.activate(config(300_000, 1_000));
+            other.setClusterService(clusterB);
+            other.setSharedStore(store.anotherInstance("b"));
+            waitFor(() -> component.sharingNow() != null && other.sharingNow() != null ? true : null);
+
+            component.receive(sw, TestFrames.packetIn(OFVersion.OF_13, 1, TestFrames.arpRequest(TestFrames.MAC_A,
+                    TestFrames.IP_A, TestFrames.IP_B)));
+
+            Host shared = waitFor(() -> other.getHost(MacAddress.of(TestFrames.MAC_A), VlanVid.ZERO));
+            assertEquals(DatapathId.of(1), shared.attachmentPoints().get(0).port().dpid());
+            assertNotNull(store.get("devices/hosts/a/" + MacAddress.of(TestFrames.MAC_A)).orElse(null));
+
+            other.instanceLeft(clusterB.leave("a"));
+            waitFor(() -> other.getHost(MacAddress.of(TestFrames.MAC_A), VlanVid.ZERO) == null ? true : null);
+        } finally {
+            other.deactivate();
+        }
     }
 
     @Test
