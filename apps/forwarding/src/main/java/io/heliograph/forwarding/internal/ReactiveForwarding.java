@@ -32,6 +32,7 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.Role;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.core.SwitchService;
 import io.heliograph.core.packet.Arp;
@@ -60,6 +61,10 @@ import io.heliograph.topology.TopologyService;
  * <li>ARP request for a known address: forwarded to that host alone (see {@link #forwardArpRequest}).
  * <li>A link or switch failing, or a host moving, deletes exactly the flows of the paths that used it,
  * so the next packet is routed afresh.
+ * <li>In a cluster it writes only to switches this instance may write to ({@link #mayWrite}: not
+ * SLAVE, whose writes the switch refuses). A path through switches of other masters is installed on
+ * this instance's hops only; the packet then misses at the first switch of another master, which gets
+ * it as a packet-in and routes it on from there.
  * </ul>
  *
  * <p>It acts only when the topology, device, routing and switch services are all present; otherwise it
@@ -312,15 +317,21 @@ public final class ReactiveForwarding {
             for (int i = 0; i < n; i++) {
                 FlowEntry back = entries.get(n + i);
                 OFSwitch sw = onPath.get(back.dpid());
-                sw.write(FlowMessages.flowAdd(sw.getFactory(), back, hops.get(i).in, current, OFBufferId.NO_BUFFER));
+                if (mayWrite(sw)) {
+                    sw.write(FlowMessages.flowAdd(sw.getFactory(), back, hops.get(i).in, current,
+                            OFBufferId.NO_BUFFER));
+                }
             }
         }
         List<CompletableFuture<?>> downstream = new ArrayList<>();
         for (int i = n - 1; i >= 1; i--) {
             FlowEntry forward = entries.get(i);
             OFSwitch sw = onPath.get(forward.dpid());
-            sw.write(FlowMessages.flowAdd(sw.getFactory(), forward, hops.get(i).out, current, OFBufferId.NO_BUFFER));
-            downstream.add(sw.barrier());
+            if (mayWrite(sw)) {
+                sw.write(FlowMessages.flowAdd(sw.getFactory(), forward, hops.get(i).out, current,
+                        OFBufferId.NO_BUFFER));
+                downstream.add(sw.barrier());
+            }
         }
         OFPort out = hops.get(0).out;
         if (downstream.isEmpty()) {
@@ -359,8 +370,10 @@ public final class ReactiveForwarding {
         return paths.ifPresent(held.pathId(), () -> {
             FlowEntry entry = paths.entryAt(key);
             OFPort out = entry == null ? OFPort.TABLE : entry.out();
-            sw.write(FlowMessages.packetOut(sw.getFactory(), packet.inPort, List.of(out),
-                    packet.packetIn.getBufferId(), packet.packetIn.getData()));
+            if (mayWrite(sw)) {
+                sw.write(FlowMessages.packetOut(sw.getFactory(), packet.inPort, List.of(out),
+                        packet.packetIn.getBufferId(), packet.packetIn.getData()));
+            }
         });
     }
 
@@ -385,6 +398,9 @@ public final class ReactiveForwarding {
      */
     private void release(List<Packet> packets, InstalledPath path, OFPort out, ForwardingSettings current) {
         OFSwitch ingress = packets.get(0).sw;
+        if (!mayWrite(ingress)) {
+            return; // mastership moved while the path was confirmed: the new master has the next packets
+        }
         OFFactory factory = ingress.getFactory();
         List<OFMessage> messages = new ArrayList<>(packets.size() + 1);
         OFBufferId firstBuffer = packets.get(0).packetIn.getBufferId();
@@ -411,6 +427,9 @@ public final class ReactiveForwarding {
      */
     private static void throughTable(Packet packet) {
         OFSwitch ingress = packet.sw;
+        if (!mayWrite(ingress)) {
+            return;
+        }
         ingress.write(FlowMessages.packetOut(ingress.getFactory(), packet.inPort, List.of(OFPort.TABLE),
                 packet.packetIn.getBufferId(), packet.packetIn.getData()));
     }
@@ -449,8 +468,8 @@ public final class ReactiveForwarding {
             return true; // the owner shares the requester's segment and heard the request
         }
         OFSwitch sw = target.dpid().equals(packet.sw.getId()) ? packet.sw : switchService.getSwitch(target.dpid());
-        if (sw == null) {
-            return false;
+        if (sw == null || !mayWrite(sw)) {
+            return false; // flooded instead: the owner's switch hands it to its own master as a packet-in
         }
         sw.write(FlowMessages.packetOut(sw.getFactory(), OFPort.CONTROLLER, List.of(target.port()),
                 OFBufferId.NO_BUFFER, data));
@@ -464,7 +483,7 @@ public final class ReactiveForwarding {
             return;
         }
         List<OFPort> ports = floodPorts(packet.sw, packet.topology, packet.inPort);
-        if (!ports.isEmpty()) {
+        if (!ports.isEmpty() && mayWrite(packet.sw)) {
             packet.sw.write(FlowMessages.packetOut(packet.sw.getFactory(), packet.inPort, ports,
                     packet.packetIn.getBufferId(), packet.packetIn.getData()));
         }
@@ -546,18 +565,26 @@ public final class ReactiveForwarding {
         Map<DatapathId, List<OFMessage>> bySwitch = new LinkedHashMap<>();
         for (FlowEntry entry : entries) {
             OFSwitch sw = switchService.getSwitch(entry.dpid());
-            if (sw != null) {
+            if (sw != null && mayWrite(sw)) {
                 bySwitch.computeIfAbsent(entry.dpid(), k -> new ArrayList<>())
                         .add(FlowMessages.flowDelete(sw.getFactory(), entry));
             }
         }
         bySwitch.forEach((dpid, messages) -> {
             OFSwitch sw = switchService.getSwitch(dpid);
-            if (sw != null) {
+            if (sw != null && mayWrite(sw)) {
                 sw.write(messages);
             }
         });
         LOG.debug("Deleted {} forwarding flows on {} switches", entries.size(), bySwitch.size());
+    }
+
+    /**
+     * Whether this instance may write to the switch: not as its SLAVE (the switch refuses a slave's
+     * flow-mods and packet-outs). Its master, or a controller that asked for no role, may.
+     */
+    static boolean mayWrite(OFSwitch sw) {
+        return sw.getRole() != Role.SLAVE;
     }
 
     /** The ingress port: a field up to 1.1, a match field from 1.2 on. */
