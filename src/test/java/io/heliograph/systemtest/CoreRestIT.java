@@ -269,10 +269,12 @@ class CoreRestIT {
         Bridge core = tree.cores().get(1);
         JsonNode role = ok(rest.get("/api/v1/switches/" + core.dpid() + "/role"));
         String uuid = core.ovs().vsctl("get", "bridge", core.name(), "controller").stdout().replaceAll("[\\[\\]\\s]", "");
-        // the column is filled in some seconds after the connection, like is_connected
-        String ovsRole = Poll.until("ovs-vsctl to record the controller's role on " + core.name(), SETTLE,
-                () -> core.ovs().vsctl("get", "controller", uuid, "role").stdout().strip(), r -> !r.equals("[]"));
+        // The column lags the connection, like is_connected: first empty, then "other" until OVS records
+        // the role the cluster's mastership asked for.
         Map<String, String> names = Map.of("other", "EQUAL", "master", "MASTER", "slave", "SLAVE");
+        String ovsRole = Poll.until("ovs-vsctl to record the controller's role " + role.get("role") + " on "
+                        + core.name(), SETTLE, () -> core.ovs().vsctl("get", "controller", uuid, "role").stdout().strip(),
+                r -> role.get("role").asText().equals(names.get(r)));
         assertEquals(names.get(ovsRole), role.get("role").asText(), role + " vs ovs-vsctl role " + ovsRole);
         assertTrue(role.get("generationId").asText().matches("\\d+"), role.toString());
     }
