@@ -1,6 +1,7 @@
 package io.heliograph.openflow;
 
-import java.net.BindException;
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -13,7 +14,6 @@ import io.heliograph.core.PipelineService;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
@@ -41,11 +41,9 @@ public final class OpenFlowServer implements AutoCloseable {
 
     private EventLoopGroup acceptors;
     private EventLoopGroup workers;
-    private static final long REBIND_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
+    private static final long RELEASE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private Channel plain;
-    /** Listeners were closed by a reconfiguration: their ports may take a loop turn to be free. */
-    private boolean releasedListeners;
     private Channel tls;
 
     public OpenFlowServer(OpenFlowSettings settings, SwitchRegistry registry, PipelineService pipeline) {
@@ -82,37 +80,43 @@ public final class OpenFlowServer implements AutoCloseable {
         }
     }
 
-    /**
-     * Binds a listener. With NIO a listener closed a moment ago keeps its port until its loop's
-     * selector next selects, so a live reconfiguration that rebinds the same port can find it still
-     * taken: a port refused while this server has just released listeners is asked for again every
-     * 10 ms, the acceptor loop selecting in between, for up to {@link #REBIND_WAIT_NANOS}. A port another
-     * process holds is still refused (after that wait, when rebinding; at once at start).
-     */
     private Channel listen(ServerBootstrap bootstrap, InetSocketAddress address) throws InterruptedException {
-        long deadline = System.nanoTime() + (releasedListeners ? REBIND_WAIT_NANOS : 0);
-        while (true) {
-            ChannelFuture bound = bootstrap.bind(address).await();
-            if (bound.isSuccess() || !(bound.cause() instanceof BindException) || System.nanoTime() - deadline >= 0) {
-                return bound.sync().channel();
-            }
-            acceptors.schedule(() -> { }, 10, TimeUnit.MILLISECONDS).sync();   // the loop selects meanwhile
-        }
+        return bootstrap.bind(address).sync().channel();
     }
 
     private void unbind() {
         for (Channel c : new Channel[] {plain, tls}) {
             if (c != null) {
+                InetSocketAddress address = (InetSocketAddress) c.localAddress();
                 c.close().syncUninterruptibly();
-                // NIO closes the socket itself only when its selector next selects: until the loop
-                // has gone round, the old port would still accept connections.
-                c.eventLoop().submit(() -> { }).syncUninterruptibly();
-                c.eventLoop().submit(() -> { }).syncUninterruptibly();
+                awaitReleased(c, address);
             }
         }
-        releasedListeners = plain != null || tls != null;
         plain = null;
         tls = null;
+    }
+
+    /**
+     * With NIO a closed listener keeps its port until its loop's selector next selects, so the old
+     * port could still accept switches, and a rebind to the same port could be refused. Waits, the
+     * loop selecting in between, until the address can be bound again, for up to
+     * {@link #RELEASE_WAIT_NANOS}: after that another process holds the port.
+     */
+    private static void awaitReleased(Channel closed, InetSocketAddress address) {
+        long deadline = System.nanoTime() + RELEASE_WAIT_NANOS;
+        while (true) {
+            try (ServerSocket probe = new ServerSocket()) {
+                probe.setReuseAddress(true);
+                probe.bind(address);
+                return;
+            } catch (IOException taken) {
+                if (System.nanoTime() - deadline >= 0) {
+                    LOG.warn("{} is still taken after its listener closed: another process holds it", address);
+                    return;
+                }
+            }
+            closed.eventLoop().schedule(() -> { }, 10, TimeUnit.MILLISECONDS).syncUninterruptibly();
+        }
     }
 
     /**
