@@ -59,6 +59,16 @@ public final class OvsInstance implements AutoCloseable {
         }
     }
 
+    /**
+     * An OVS instance someone else started and stops (a demo script's), whose files are in {@code dir}
+     * and whose ovs-vswitchd runs in {@code namespace}: for reading and changing it with ovs-* commands.
+     * Closing it stops nothing.
+     */
+    public static OvsInstance attach(Path dir, String namespace) {
+        requireInstalled();
+        return new OvsInstance(dir, namespace);
+    }
+
     /** Fails, saying what to install, when Open vSwitch is not there. */
     public static void requireInstalled() {
         if (!Files.isRegularFile(SCHEMA) || !Files.isExecutable(Path.of("/usr/sbin/ovs-vswitchd"))) {
