@@ -1,5 +1,6 @@
 package io.heliograph.cluster.internal;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -62,6 +63,10 @@ public final class ClusterMembership implements ClusterService, AutoCloseable {
     private final List<ClusterListener> listeners = new CopyOnWriteArrayList<>();
     private final CuratorCache cache;
     private final ZooKeeperSession.Registration sessionRegistration;
+    /** Where the others watch this process; null if it could not listen (fail-over then waits for the session timeout). */
+    private final LivenessListener liveness;
+    /** The others' processes, watched by instance id; touched on the events thread only. */
+    private final Map<String, PeerWatch> watches = new TreeMap<>();
     private volatile boolean registered;
     private volatile boolean closed;
 
@@ -85,6 +90,7 @@ public final class ClusterMembership implements ClusterService, AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        this.liveness = listen(settings, session);
         this.cache = CuratorCache.build(client, ClusterPaths.INSTANCES);
         cache.listenable().addListener(this::cacheEvent, events);
         // listening first: a connection change while joining is heard (joining twice is harmless)
@@ -99,7 +105,21 @@ public final class ClusterMembership implements ClusterService, AutoCloseable {
             sessionRegistration.close();
             cache.close();
             events.shutdownNow();
+            if (liveness != null) {
+                liveness.close();
+            }
             throw e;
+        }
+    }
+
+    private static LivenessListener listen(ClusterSettings settings, ZooKeeperSession session) {
+        try {
+            return LivenessListener.start(settings.instanceId(), settings.advertisedHost(), settings.livenessPort(),
+                    session::sessionId);
+        } catch (IOException e) {
+            LOG.error("cluster: {}; without it the others take this instance's switches only when its session times "
+                    + "out ({} ms), not as soon as its process dies", e.getMessage(), settings.sessionTimeoutMs());
+            return null;
         }
     }
 
@@ -125,6 +145,11 @@ public final class ClusterMembership implements ClusterService, AutoCloseable {
     @Override
     public String getConnectString() {
         return session.connectString();
+    }
+
+    /** Where the others watch this process; null if it could not listen. */
+    LivenessListener liveness() {
+        return liveness;
     }
 
     /** Whether this instance's node is registered in the current session. */
@@ -167,7 +192,8 @@ public final class ClusterMembership implements ClusterService, AutoCloseable {
 
     /** Makes this instance's node in the current session, unless it is there already. */
     private synchronized void register() throws Exception {
-        byte[] data = InstanceRecord.write(local);
+        byte[] data = InstanceRecord.write(local, liveness == null ? null
+                : new InstanceRecord.Liveness(liveness.address(), session.sessionPassword()));
         long deadline = System.nanoTime() + staleSessionWait.toNanos();
         while (true) {
             long sessionId = client.getZookeeperClient().getZooKeeper().getSessionId();
@@ -229,6 +255,9 @@ public final class ClusterMembership implements ClusterService, AutoCloseable {
         if (id == null) {
             return;
         }
+        if (!id.equals(local.id())) {
+            watch(id, type == CuratorCacheListener.Type.NODE_DELETED ? null : after);
+        }
         if (type == CuratorCacheListener.Type.NODE_DELETED) {
             ClusterInstance left = instances.remove(id);
             if (left != null) {
@@ -251,6 +280,23 @@ public final class ClusterMembership implements ClusterService, AutoCloseable {
                         instance.httpAddress());
             }
             listeners.forEach(listener -> call(listener, l -> l.instanceJoined(instance)));
+        }
+    }
+
+    /** Watches the process behind another instance's node (null: the node is gone), one watch per session. */
+    private void watch(String id, ChildData node) {
+        InstanceRecord.Liveness peer = node == null ? null : InstanceRecord.liveness(node.getData());
+        long sessionId = node == null ? 0 : node.getStat().getEphemeralOwner();
+        PeerWatch current = watches.get(id);
+        if (current != null && peer != null && current.sessionId() == sessionId) {
+            return;
+        }
+        if (current != null) {
+            watches.remove(id).close();
+        }
+        if (peer != null && !closed) {
+            watches.put(id, PeerWatch.start(id, peer.address(), sessionId, peer.sessionPassword(),
+                    (instance, session, password) -> this.session.endSession(session, password)));
         }
     }
 
@@ -279,6 +325,12 @@ public final class ClusterMembership implements ClusterService, AutoCloseable {
         sessionRegistration.close();
         cache.close();
         events.shutdown();
+        try {
+            events.awaitTermination(1, TimeUnit.SECONDS); // its last events may still start watches
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        watches.values().forEach(PeerWatch::close);
         if (registered && session.isConnected()) {
             try {
                 Stat stat = client.checkExists().forPath(path);
@@ -290,5 +342,8 @@ public final class ClusterMembership implements ClusterService, AutoCloseable {
             }
         }
         registered = false;
+        if (liveness != null) {
+            liveness.close(); // once this instance has left, so that no peer takes the closing for a death
+        }
     }
 }

@@ -22,10 +22,13 @@ import java.util.function.Function;
  * {@code <data-dir>/instance-id}
  * <li>{@code embedded.port} (0 = a free loopback port at each start), {@code embedded.dir}
  * ({@code <data-dir>/zookeeper})
- * <li>{@code sessionTimeoutMs} (1000 with an ensemble: bounds the fail-over time; 10000 with the embedded
- * server, a cluster of one), {@code connectionTimeoutMs} (5000)
+ * <li>{@code sessionTimeoutMs} (5000 with an ensemble: bounds the fail-over time when an instance freezes
+ * or its host or network fails, while a dead process is found at once by {@link PeerWatch}; 10000 with
+ * the embedded server, a cluster of one), {@code connectionTimeoutMs} (5000)
  * <li>{@code openflowAddress}, {@code httpAddress}: advertised in membership; the host is 127.0.0.1 with
  * the embedded server (a cluster of one machine), else the host's first non-loopback IPv4 address
+ * <li>{@code livenessPort}: the port, on the OpenFlow address's host, where peers watch this process
+ * live ({@link LivenessListener}); 0 (default) = a free port at each start
  * </ul>
  * A bad value is refused with an IllegalArgumentException naming the property.
  *
@@ -33,7 +36,7 @@ import java.util.function.Function;
  */
 public record ClusterSettings(String connectString, String instanceId, int embeddedPort, Path embeddedDir,
                               int sessionTimeoutMs, int connectionTimeoutMs, String openflowAddress,
-                              String httpAddress) {
+                              String httpAddress, int livenessPort) {
 
     public static final String PID = "io.heliograph.cluster";
 
@@ -45,6 +48,7 @@ public record ClusterSettings(String connectString, String instanceId, int embed
     static final String CONNECTION_TIMEOUT = "connectionTimeoutMs";
     static final String OPENFLOW_ADDRESS = "openflowAddress";
     static final String HTTP_ADDRESS = "httpAddress";
+    static final String LIVENESS_PORT = "livenessPort";
 
     /** Framework properties (FrameworkProperties in the launcher). */
     static final String ZOOKEEPER_PROPERTY = "heliograph.zookeeper";
@@ -53,7 +57,11 @@ public record ClusterSettings(String connectString, String instanceId, int embed
     static final String OPENFLOW_PORT_PROPERTY = "heliograph.openflow.port";
     static final String HTTP_PORT_PROPERTY = "heliograph.http.port";
 
-    static final int DEFAULT_SESSION_TIMEOUT_MS = 1000;
+    /**
+     * Outlasts a ZooKeeper leader election (up to 3 s of disconnection measured here) and a loaded
+     * machine's stalls; a crashed instance's switches do not wait for it (see {@link PeerWatch}).
+     */
+    static final int DEFAULT_SESSION_TIMEOUT_MS = 5000;
     /**
      * With the embedded server the instance is a cluster of one: no other instance can take its
      * switches, so a short session buys nothing, while a CPU stall longer than it would demote the
@@ -72,6 +80,9 @@ public record ClusterSettings(String connectString, String instanceId, int embed
         StoreKeys.requireSegment(INSTANCE_ID, instanceId);
         if (embeddedPort < 0 || embeddedPort > 65535) {
             throw new IllegalArgumentException(EMBEDDED_PORT + " must be 0 (a free port) or 1-65535, got " + embeddedPort);
+        }
+        if (livenessPort < 0 || livenessPort > 65535) {
+            throw new IllegalArgumentException(LIVENESS_PORT + " must be 0 (a free port) or 1-65535, got " + livenessPort);
         }
         if (sessionTimeoutMs < MIN_SESSION_TIMEOUT_MS) {
             throw new IllegalArgumentException(SESSION_TIMEOUT + " must be at least " + MIN_SESSION_TIMEOUT_MS
@@ -114,7 +125,12 @@ public record ClusterSettings(String connectString, String instanceId, int embed
         String openflow = values.address(OPENFLOW_ADDRESS, host, values.port(OPENFLOW_PORT_PROPERTY, 6653));
         String http = values.address(HTTP_ADDRESS, host, values.port(HTTP_PORT_PROPERTY, 8080));
         return new ClusterSettings(connect, instanceId, embeddedPort, embeddedDir, sessionTimeout,
-                connectionTimeout, openflow, http);
+                connectionTimeout, openflow, http, values.integer(LIVENESS_PORT, 0));
+    }
+
+    /** The host of the advertised OpenFlow address, where the liveness port is bound. */
+    String advertisedHost() {
+        return openflowAddress.substring(0, openflowAddress.lastIndexOf(':'));
     }
 
     /** The first IPv4 address of an interface that is up and not loopback, else 127.0.0.1. */

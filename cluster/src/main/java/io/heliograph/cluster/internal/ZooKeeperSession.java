@@ -5,13 +5,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.StandardConnectionStateErrorPolicy;
 import org.apache.curator.retry.BoundedExponentialBackoffRetry;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -203,6 +207,63 @@ public final class ZooKeeperSession implements AutoCloseable {
             return client.getZookeeperClient().getZooKeeper().getSessionId();
         } catch (Exception e) {
             return 0;
+        }
+    }
+
+    /** The current session's password, which lets another client end it ({@link #endSession}); empty before the first connection. */
+    public byte[] sessionPassword() {
+        try {
+            byte[] password = client.getZookeeperClient().getZooKeeper().getSessionPasswd();
+            return password == null ? new byte[0] : password;
+        } catch (Exception e) {
+            return new byte[0];
+        }
+    }
+
+    /**
+     * Ends another client's session, as its expiry would but now: every ephemeral node it holds goes
+     * and watchers hear it. It joins that session with its id and password and closes it. A session
+     * that has already ended is left alone.
+     */
+    public void endSession(long sessionId, byte[] password) throws IOException, InterruptedException {
+        Thread thread = Thread.currentThread();
+        ClassLoader caller = thread.getContextClassLoader();
+        thread.setContextClassLoader(ZooKeeperSession.class.getClassLoader());
+        CountDownLatch answered = new CountDownLatch(1);
+        AtomicBoolean joined = new AtomicBoolean();
+        ZooKeeper other;
+        try {
+            other = new ZooKeeper(connectString, settings.sessionTimeoutMs(), event -> {
+                if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
+                    joined.set(true);
+                    answered.countDown();
+                } else if (event.getState() == Watcher.Event.KeeperState.Expired) {
+                    answered.countDown();
+                }
+            }, sessionId, password);
+        } finally {
+            thread.setContextClassLoader(caller);
+        }
+        try {
+            if (!answered.await(settings.connectionTimeoutMs(), TimeUnit.MILLISECONDS)) {
+                throw new IOException("ZooKeeper " + connectString + " did not answer within "
+                        + settings.connectionTimeoutMs() + " ms");
+            }
+        } finally {
+            if (joined.get()) {
+                other.close(); // sends closeSession and waits for the server's answer
+            } else {
+                // never joined: nothing to close on the server; closing the handle must not wait for one
+                Thread closer = new Thread(() -> {
+                    try {
+                        other.close();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }, "heliograph-zookeeper-close");
+                closer.setDaemon(true);
+                closer.start();
+            }
         }
     }
 

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -86,7 +88,34 @@ class ClusterMembershipTest {
             String path = ClusterPaths.child(ClusterPaths.INSTANCES, one.getLocalInstance().id());
             Stat stat = awaitNode(session.client(), path, s -> s != null && s.getEphemeralOwner() == session.sessionId());
             assertNotEquals(firstSession, stat.getEphemeralOwner());
-            assertTrue(one.isRegistered());
+            TestZooKeeper.await(one::isRegistered, "registered: the node is there a moment before the flag");
+            assertEquals(Set.of("c1"), one.getInstances().keySet());
+        }
+    }
+
+    @Test
+    void whenAnInstancesProcessDiesTheOthersEndItsSessionWithoutWaitingForItToTimeOut() throws Exception {
+        int longSession = 60_000;
+        try (TestZooKeeper zookeeper = new TestZooKeeper(dir, Map.of("maxSessionTimeout", Integer.toString(longSession)))) {
+            ClusterMembership one = zookeeper.track(new ClusterMembership(zookeeper.session("c1"), "1", STARTED));
+            TestZooKeeper.Heard<String> heard = new TestZooKeeper.Heard<>();
+            one.addListener(recorder(heard));
+            heard.awaitEvent("joined c1 127.0.0.1:6653 127.0.0.1:8080 1 " + STARTED);
+            ZooKeeperSession doomed = zookeeper.session("c2", longSession);
+            assertEquals(longSession, doomed.negotiatedSessionTimeoutMs());
+            TestZooKeeper.Heard<String> doomedHeard = new TestZooKeeper.Heard<>();
+            doomed.addListener(state -> doomedHeard.add(state.toString()));
+            ClusterMembership two = zookeeper.track(new ClusterMembership(doomed, "1", STARTED));
+            heard.awaitEvent("joined c2 127.0.0.1:6653 127.0.0.1:8080 1 " + STARTED);
+            TestZooKeeper.await(() -> two.liveness().peerCount() == 1, "c1 watching c2's process");
+
+            // what the kernel does to a process killed with SIGKILL: its connections close, its port refuses
+            long died = System.nanoTime();
+            two.liveness().close();
+            assertEquals(List.of(), heard.awaitEvent("left c2"), "c2 left, before its 60 s session could time out");
+            System.out.printf("a dead instance's node went %d ms after its process died (session timeout %d ms)%n",
+                    (System.nanoTime() - died) / 1_000_000, longSession);
+            doomedHeard.awaitEvent("LOST"); // its session was ended, not merely its node deleted
             assertEquals(Set.of("c1"), one.getInstances().keySet());
         }
     }

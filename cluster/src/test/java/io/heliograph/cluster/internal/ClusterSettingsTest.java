@@ -96,6 +96,8 @@ class ClusterSettingsTest {
         assertRefused(Map.of("sessionTimeoutMs", "1s"), "sessionTimeoutMs must be a whole number, got '1s'");
         assertRefused(Map.of("connectionTimeoutMs", "0"), "connectionTimeoutMs must be a positive number of milliseconds, got 0");
         assertRefused(Map.of("embedded.port", "70000"), "embedded.port must be 0 (a free port) or 1-65535, got 70000");
+        assertRefused(Map.of("livenessPort", "-1"), "livenessPort must be 0 (a free port) or 1-65535, got -1");
+        assertRefused(Map.of("livenessPort", "many"), "livenessPort must be a whole number, got 'many'");
         assertRefused(Map.of("zookeeper", "zk1"), "zookeeper: 'zk1' is not host:port,host:port,...: 'zk1' has no port");
         assertRefused(Map.of("zookeeper", "zk1:2181,,zk2:2181"), "an empty server");
         assertRefused(Map.of("zookeeper", "zk1:99999"), "'zk1:99999' has port 99999 (1-65535)");

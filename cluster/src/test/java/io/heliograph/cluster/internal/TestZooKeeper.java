@@ -6,9 +6,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
@@ -28,7 +30,13 @@ final class TestZooKeeper implements AutoCloseable {
     private final List<AutoCloseable> opened = new ArrayList<>();
 
     TestZooKeeper(Path dataDir) throws Exception {
-        server = new TestingServer(new InstanceSpec(dataDir.toFile(), -1, -1, -1, false, -1, TICK_MS, -1), true);
+        this(dataDir, Map.of());
+    }
+
+    /** With server properties beyond the short tick, e.g. {@code maxSessionTimeout} for a long session. */
+    TestZooKeeper(Path dataDir, Map<String, Object> serverProperties) throws Exception {
+        server = new TestingServer(new InstanceSpec(dataDir.toFile(), -1, -1, -1, false, -1, TICK_MS, -1,
+                serverProperties), true);
     }
 
     TestingServer server() {
@@ -41,7 +49,12 @@ final class TestZooKeeper implements AutoCloseable {
 
     /** A connected session of instance {@code instanceId}. */
     ZooKeeperSession session(String instanceId) throws Exception {
-        ZooKeeperSession session = new ZooKeeperSession(settings(connectString(), instanceId, SESSION_TIMEOUT_MS));
+        return session(instanceId, SESSION_TIMEOUT_MS);
+    }
+
+    /** A connected session of instance {@code instanceId}, asking for {@code sessionTimeoutMs}. */
+    ZooKeeperSession session(String instanceId, int sessionTimeoutMs) throws Exception {
+        ZooKeeperSession session = new ZooKeeperSession(settings(connectString(), instanceId, sessionTimeoutMs));
         opened.add(session);
         if (!session.awaitConnected(WAIT)) {
             fail("no ZooKeeper session on " + connectString());
@@ -60,7 +73,7 @@ final class TestZooKeeper implements AutoCloseable {
 
     static ClusterSettings settings(String connect, String instanceId, int sessionTimeoutMs) {
         return new ClusterSettings(connect, instanceId, 0, Path.of("unused"), sessionTimeoutMs, 5000,
-                "127.0.0.1:6653", "127.0.0.1:8080");
+                "127.0.0.1:6653", "127.0.0.1:8080", 0);
     }
 
     @Override
@@ -69,6 +82,17 @@ final class TestZooKeeper implements AutoCloseable {
             opened.get(i).close();
         }
         server.close();
+    }
+
+    /** Polls {@code condition} until it holds, failing after {@link #WAIT}. */
+    static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what);
+            }
+            Thread.sleep(10); // polling interval
+        }
     }
 
     /** Events a listener heard, taken in order with a deadline. */

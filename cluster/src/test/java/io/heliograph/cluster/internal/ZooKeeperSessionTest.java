@@ -115,6 +115,6 @@ class ZooKeeperSessionTest {
     }
 
     private static ClusterSettings embedded(Path data, int sessionTimeoutMs) {
-        return new ClusterSettings(null, "solo", 0, data, sessionTimeoutMs, 5000, "127.0.0.1:6653", "127.0.0.1:8080");
+        return new ClusterSettings(null, "solo", 0, data, sessionTimeoutMs, 5000, "127.0.0.1:6653", "127.0.0.1:8080", 0);
     }
 }
