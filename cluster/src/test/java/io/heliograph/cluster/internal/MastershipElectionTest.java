@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -174,12 +173,12 @@ class MastershipElectionTest {
     void everySwitchGetsExactlyOneMasterAndTheyAreSpreadEvenly() throws Exception {
         Instance a = instance("a");
         a.connectAll();
-        await(() -> a.mastered() == SWITCHES, "the only instance masters every switch");
+        TestZooKeeper.await(() -> a.mastered() == SWITCHES, "the only instance masters every switch");
         Instance b = instance("b");
         Instance c = instance("c");
         b.connectAll();
         c.connectAll();
-        await(() -> a.mastered() == 2 && b.mastered() == 2 && c.mastered() == 2, "two switches each");
+        TestZooKeeper.await(() -> a.mastered() == 2 && b.mastered() == 2 && c.mastered() == 2, "two switches each");
         for (SwitchModel m : switches.values()) {
             Mastership ms = a.election.getMastership(DatapathId.of(m.dpid)).orElseThrow();
             assertEquals(m.masterInstance(), ms.master(), "the switch and ZooKeeper agree on switch " + m.dpid);
@@ -198,18 +197,18 @@ class MastershipElectionTest {
         a.connectAll();
         b.connectAll();
         c.connectAll();
-        await(() -> a.mastered() + b.mastered() + c.mastered() == SWITCHES && a.mastered() == 2, "balanced");
+        TestZooKeeper.await(() -> a.mastered() + b.mastered() + c.mastered() == SWITCHES && a.mastered() == 2, "balanced");
         Map<Long, Long> before = new HashMap<>();
         switches.values().forEach(m -> before.put(m.dpid, m.generation));
 
         List<Long> ofA = switches.values().stream().filter(m -> "a".equals(m.masterInstance())).map(m -> m.dpid).toList();
         a.client.getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
-        await(() -> ofA.stream().allMatch(d -> switches.get(d).generation > before.get(d)),
+        TestZooKeeper.await(() -> ofA.stream().allMatch(d -> switches.get(d).generation > before.get(d)),
                 "a's switches have new masters with larger generations");
         for (SwitchModel m : switches.values()) {
             assertTrue(m.generation >= before.get(m.dpid), "generations never go back");
         }
-        await(() -> switches.values().stream().allMatch(m -> instances.stream()
+        TestZooKeeper.await(() -> switches.values().stream().allMatch(m -> instances.stream()
                 .filter(i -> i.connections.get(m.dpid).getRole() == Role.MASTER).count() == 1), "one master per switch");
         // Not asserted yet: that a, on its new session, is balanced back to two switches. In one run in
         // three mastership of a's former switches moved back and forth for longer than the wait
@@ -222,12 +221,12 @@ class MastershipElectionTest {
         Instance b = instance("b");
         a.connectAll();
         b.connectAll();
-        await(() -> a.mastered() == 3 && b.mastered() == 3, "balanced");
+        TestZooKeeper.await(() -> a.mastered() == 3 && b.mastered() == 3, "balanced");
         long dpid = switches.values().stream().filter(m -> "a".equals(m.masterInstance())).findFirst().orElseThrow().dpid;
         long oldGeneration = switches.get(dpid).generation;
         Mastership moved = a.election.moveMastership(DatapathId.of(dpid), "b").get(10, TimeUnit.SECONDS);
         assertEquals("b", moved.master());
-        await(() -> "b".equals(switches.get(dpid).masterInstance()), "the switch has b as master");
+        TestZooKeeper.await(() -> "b".equals(switches.get(dpid).masterInstance()), "the switch has b as master");
         assertTrue(switches.get(dpid).generation > oldGeneration);
         ExecutionException stale = assertThrows(ExecutionException.class,
                 () -> a.connections.get(dpid).requestRole(Role.MASTER, oldGeneration).get());
@@ -244,22 +243,12 @@ class MastershipElectionTest {
         Instance b = instance("b");
         a.connectAll();
         b.connectAll();
-        await(() -> a.mastered() == 3 && b.mastered() == 3, "balanced");
+        TestZooKeeper.await(() -> a.mastered() == 3 && b.mastered() == 3, "balanced");
         long start = System.nanoTime();
         a.election.handOverAll(5000);
         assertEquals(0, a.mastered(), "a stops acting as master before it returns");
-        await(() -> b.mastered() == SWITCHES, "b masters every switch");
+        TestZooKeeper.await(() -> b.mastered() == SWITCHES, "b masters every switch");
         double ms = (System.nanoTime() - start) / 1e6;
         System.out.printf("hand-over of 3 switches: %.1f ms%n", ms);
-    }
-
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what);
-            }
-            Thread.sleep(10); // polling interval
-        }
     }
 }
