@@ -35,7 +35,7 @@ public final class MastershipTimeline {
     private static final Pattern MASTER = Pattern.compile(TIME + ".*MastershipElection - " + SWITCH
             + ": (?:master \\(generation|the switch did not confirm MASTER)", Pattern.MULTILINE);
     private static final Pattern LETS_GO = Pattern.compile(TIME + ".*MastershipElection - " + SWITCH
-            + ": (?:handing mastership over|\\S+ is master now|the switch refused MASTER)", Pattern.MULTILINE);
+            + ": (?:handing mastership over|\\S+ is master now|the switch refused MASTER|its master node \\(generation \\d+\\) is gone)", Pattern.MULTILINE);
     private static final Pattern DISCONNECTED = Pattern.compile(TIME + ".*" + SWITCH + " disconnected$", Pattern.MULTILINE);
     private static final Pattern SUSPENDED = Pattern.compile(TIME + ".*MastershipElection - ZooKeeper session suspended",
             Pattern.MULTILINE);

@@ -64,6 +64,16 @@ class MastershipTimelineTest {
     }
 
     @Test
+    void aMasterWhoseNodeIsGoneStopsBeforeTheNextOneStarts() {
+        String c1 = line("10.000", sw(S1) + ": master (generation 10)")
+                + line("11.000", sw(S1) + ": its master node (generation 10) is gone; demoting");
+        String c2 = line("11.200", sw(S1) + ": master (generation 20)");
+        MastershipTimeline timeline = MastershipTimeline.fromLogs(Map.of("c1", c1, "c2", c2));
+        assertEquals(List.of(), timeline.overlaps());
+        assertEquals(new MastershipTimeline.Interval("c1", S1, at("10.000"), at("11.000")), timeline.intervals().get(0));
+    }
+
+    @Test
     void aDatapathIdIsWrittenAsTheLogsWriteIt() {
         assertEquals("00:00:00:00:00:00:01:0a", MastershipTimeline.dpid(0x10a));
     }

@@ -264,7 +264,6 @@ final class MastershipElection implements MastershipService, AutoCloseable {
         Optional<ChildData> master = cache.get(masterPath(id));
         if (master.isPresent()) {
             cancelFallback(l);
-            l.masterLeftNanos = 0;
             String owner = text(master.get().getData());
             long generation = master.get().getStat().getCzxid();
             boolean ours = owner.equals(me) && master.get().getStat().getEphemeralOwner() == sessionId();
@@ -278,6 +277,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
                     }
                 }
             } else if (l.slaveGeneration != generation) {
+                l.masterLeftNanos = 0;
                 if (l.masterGeneration >= 0) {
                     LOG.warn("{}: {} is master now (generation {}); demoting", l.sw, owner, generation);
                 }
@@ -287,6 +287,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
         }
         if (l.masterGeneration >= 0) {
             // Our master node is gone (deleted by someone, or our session ended): stop at once.
+            LOG.warn("{}: its master node (generation {}) is gone; demoting", l.sw, l.masterGeneration);
             demote(l, l.masterGeneration);
         }
         if (l.masterLeftNanos == 0) {
