@@ -36,10 +36,12 @@ import io.heliograph.core.cluster.SharedStore.Versioned;
  * ZooKeeper session was lost, a stale entry from our previous run) is written or deleted again, so the
  * store heals itself.
  *
- * <p>An instance's entries count only while it is live ({@link ClusterService#getInstances()}): when
- * it leaves, the listener hears each of them removed at once, and the first live instance (by id)
- * deletes them from the store; entries of an instance that never came back are deleted the same way
- * once it has been absent for a while. Entries that arrive before their instance is known to be live
+ * <p>An instance's entries count while it is live ({@link ClusterService#getInstances()}) and for
+ * {@code retainMs} after it leaves: what it discovered stays true for a while without it (a link, a
+ * host), and meanwhile the instances that take its work over find the same things again under their
+ * own names, so the merged view does not lose them and come back. Then the listener hears each of
+ * them removed, and the first live instance (by id) deletes them from the store; entries of an
+ * instance that never came back are deleted the same way once it has been absent for a while. Entries that arrive before their instance is known to be live
  * (the store's watch and the membership are two views that need not agree at every moment) are held
  * back until it is.
  *
@@ -74,6 +76,7 @@ public final class OwnedEntries implements ClusterListener, AutoCloseable {
     private final Listener listener;
     private final ScheduledExecutorService thread;
     private final long flushDelayMs;
+    private final long retainMs;
     private final LongSupplier clockMs;
     private final LongAdder writes = new LongAdder();
 
@@ -83,6 +86,8 @@ public final class OwnedEntries implements ClusterListener, AutoCloseable {
     private final Set<String> dirty = new LinkedHashSet<>();
     private final Map<String, Map<String, byte[]>> others = new HashMap<>();
     private final Set<String> live = new HashSet<>();
+    /** Instances that left less than retainMs ago: their entries are still in the listener's view. */
+    private final Set<String> retained = new HashSet<>();
     private final Map<String, Long> absentSince = new HashMap<>();
     private boolean flushQueued;
     private boolean started;
@@ -93,10 +98,11 @@ public final class OwnedEntries implements ClusterListener, AutoCloseable {
     /**
      * @param prefix       where every instance keeps its entries ({@code topology/links}): a key of the store
      * @param flushDelayMs how long a change waits for others to be written with it
+     * @param retainMs     how long the entries of an instance that left stay in the view (0: they leave with it)
      * @param thread       runs the store writes and the periodic sweep; a single thread keeps them in order
      */
     public OwnedEntries(SharedStore store, ClusterService cluster, String prefix, Listener listener,
-            ScheduledExecutorService thread, long flushDelayMs) {
+            ScheduledExecutorService thread, long flushDelayMs, long retainMs) {
         this.store = Objects.requireNonNull(store, "store");
         this.cluster = Objects.requireNonNull(cluster, "cluster");
         this.listener = Objects.requireNonNull(listener, "listener");
@@ -108,6 +114,10 @@ public final class OwnedEntries implements ClusterListener, AutoCloseable {
         if (flushDelayMs < 0) {
             throw new IllegalArgumentException("flushDelayMs must not be negative, was " + flushDelayMs);
         }
+        if (retainMs < 0) {
+            throw new IllegalArgumentException("retainMs must not be negative, was " + retainMs);
+        }
+        this.retainMs = retainMs;
         this.prefix = prefix;
         this.flushDelayMs = flushDelayMs;
         this.self = cluster.getLocalInstance().id();
@@ -296,6 +306,7 @@ public final class OwnedEntries implements ClusterListener, AutoCloseable {
         if (owner.equals(self) || !live.add(owner)) {
             return;
         }
+        retained.remove(owner);
         absentSince.remove(owner);
         others.getOrDefault(owner, Map.of()).forEach((id, value) -> listener.changed(owner, id, value));
     }
@@ -307,11 +318,40 @@ public final class OwnedEntries implements ClusterListener, AutoCloseable {
                 return;
             }
             absentSince.put(owner, clockMs.getAsLong());
+            if (retainMs > 0) {
+                retained.add(owner);
+                try {
+                    thread.schedule(() -> expire(owner), retainMs, TimeUnit.MILLISECONDS);
+                } catch (RejectedExecutionException e) {
+                    return; // stopping
+                }
+                return;
+            }
             others.getOrDefault(owner, Map.of()).keySet().forEach(id -> listener.removed(owner, id));
             clean = others.containsKey(owner) && isJanitor();
         }
         if (clean) {
             execute(() -> deleteEntriesOf(owner));
+        }
+    }
+
+    /** The retention of an instance that left is over: its entries leave the view, and the store. */
+    private void expire(String owner) {
+        boolean clean;
+        synchronized (this) {
+            if (closed || !retained.remove(owner)) {
+                return; // it came back meanwhile
+            }
+            Map<String, byte[]> entries = others.getOrDefault(owner, Map.of());
+            if (!entries.isEmpty()) {
+                LOG.info("{}: the {} entries of instance {}, which left {} ms ago, leave the view", prefix,
+                        entries.size(), owner, retainMs);
+            }
+            entries.keySet().forEach(id -> listener.removed(owner, id));
+            clean = others.containsKey(owner) && isJanitor();
+        }
+        if (clean) {
+            deleteEntriesOf(owner);
         }
     }
 
@@ -369,7 +409,7 @@ public final class OwnedEntries implements ClusterListener, AutoCloseable {
                 if (entries.isEmpty()) {
                     others.remove(owner);
                 }
-                if (live.contains(owner)) {
+                if (live.contains(owner) || retained.contains(owner)) {
                     listener.removed(owner, id);
                 }
             }
@@ -465,7 +505,7 @@ public final class OwnedEntries implements ClusterListener, AutoCloseable {
             long cutoff = clockMs.getAsLong() - SWEEP_MS;
             for (String owner : others.keySet()) {
                 Long since = absentSince.get(owner);
-                if (!live.contains(owner) && since != null && since <= cutoff) {
+                if (!live.contains(owner) && !retained.contains(owner) && since != null && since <= cutoff) {
                     gone.add(owner);
                 }
             }
@@ -475,7 +515,7 @@ public final class OwnedEntries implements ClusterListener, AutoCloseable {
 
     private void deleteEntriesOf(String owner) {
         synchronized (this) {
-            if (closed || live.contains(owner)) {
+            if (closed || live.contains(owner) || retained.contains(owner)) {
                 return;
             }
         }

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.AfterEach;
@@ -54,8 +55,12 @@ class OwnedEntriesTest {
     }
 
     private void start(long flushDelayMs) {
-        a = new OwnedEntries(storeA, clusterA, "app/things", heardByA, thread, flushDelayMs);
-        b = new OwnedEntries(storeB, clusterB, "app/things", heardByB, thread, flushDelayMs);
+        start(flushDelayMs, 0);
+    }
+
+    private void start(long flushDelayMs, long retainMs) {
+        a = new OwnedEntries(storeA, clusterA, "app/things", heardByA, thread, flushDelayMs, retainMs);
+        b = new OwnedEntries(storeB, clusterB, "app/things", heardByB, thread, flushDelayMs, retainMs);
         a.start();
         b.start();
     }
@@ -134,12 +139,40 @@ class OwnedEntriesTest {
     }
 
     @Test
+    void theEntriesOfAnInstanceThatLeftStayInViewForTheRetentionThenGo() {
+        start(NEVER, 300);
+        a.put("x", bytes("1"));
+        a.flush();
+        long left = System.nanoTime();
+        b.instanceLeft(clusterA.leave("a"));
+        assertEquals(Map.of("a/x", "1"), heardByB.entries, "still in view right after a left");
+        assertEquals("1", text(storeB.get("app/things/a/x")), "and still in the store");
+        waitFor(() -> heardByB.entries.isEmpty(), "a's entry to leave the view");
+        assertTrue(System.nanoTime() - left >= 300_000_000L, "not before the retention is over");
+        waitFor(() -> storeB.list("app/things/a").isEmpty(), "b, the only live instance, deletes a's entries");
+    }
+
+    @Test
+    void anInstanceBackWithinTheRetentionKeepsItsEntries() throws Exception {
+        start(NEVER, 200);
+        a.put("x", bytes("1"));
+        a.flush();
+        ClusterInstance gone = clusterA.leave("a");
+        b.instanceLeft(gone);
+        b.instanceJoined(gone);
+        // the store thread runs tasks in time order: once this one has run, so has the expiry (due at 200 ms)
+        thread.schedule(() -> { }, 250, TimeUnit.MILLISECONDS).get();
+        assertEquals(Map.of("a/x", "1"), heardByB.entries);
+        assertEquals("1", text(storeB.get("app/things/a/x")));
+    }
+
+    @Test
     void entriesOfAnInstanceNotYetKnownToBeLiveWaitForIt() {
         start(NEVER);
         InMemorySharedStore storeC = storeA.anotherInstance("c");
         FakeClusterService clusterC = clusterA.anotherInstance("c");
         clusterA.leave("c"); // its entries arrive before the membership says it joined
-        OwnedEntries c = new OwnedEntries(storeC, clusterC, "app/things", new Heard(), thread, NEVER);
+        OwnedEntries c = new OwnedEntries(storeC, clusterC, "app/things", new Heard(), thread, NEVER, 0);
         c.start();
         c.put("x", bytes("1"));
         c.flush();
@@ -211,7 +244,7 @@ class OwnedEntriesTest {
         IllegalArgumentException slash = assertThrows(IllegalArgumentException.class, () -> a.put("x/y", bytes("1")));
         assertTrue(slash.getMessage().contains("'x/y'"), slash.getMessage());
         IllegalArgumentException prefix = assertThrows(IllegalArgumentException.class,
-                () -> new OwnedEntries(storeA, clusterA, "/app", heardByA, thread, NEVER));
+                () -> new OwnedEntries(storeA, clusterA, "/app", heardByA, thread, NEVER, 0));
         assertTrue(prefix.getMessage().contains("'/app'"), prefix.getMessage());
         for (String id : List.of("", "a/b")) {
             assertThrows(IllegalArgumentException.class, () -> a.remove(id));

@@ -67,6 +67,8 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
     private static final Set<OFType> TYPES = Set.of(OFType.PACKET_IN);
     /** How long a change of this instance's hosts waits for others before they are written together. */
     static final long STORE_FLUSH_MS = 150;
+    /** How long the hosts of an instance that left stay in view: time for the new masters to hear them again. */
+    static final long LEFT_INSTANCE_HOSTS_RETAIN_MS = 30_000;
 
     // References may be bound before activate: kept here and handed to the manager when it exists.
     private final List<HostListener> listeners = new ArrayList<>();
@@ -189,7 +191,7 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
         sharingCluster = c;
         if (s != null && c != null) {
             SharedHosts next = new SharedHosts(s, c, current, storeThread, STORE_FLUSH_MS,
-                    () -> current.settings().sharedRefreshMs());
+                    () -> current.settings().sharedRefreshMs(), LEFT_INSTANCE_HOSTS_RETAIN_MS);
             current.share(next);
             next.start();
             sharing = next;

@@ -25,8 +25,9 @@ import io.heliograph.devices.Host;
  * The hosts of the whole cluster. Those this instance tracks (it masters their edge switches, so it
  * gets their packet-ins) are kept in the shared store under {@value #PREFIX}{@code /<instance>/<mac>}
  * ({@code <mac>@<vlan>} on a VLAN), as {@link HostJson}; those the other live instances track are
- * handed to {@link Remote}. When an instance leaves, its hosts leave every other view at once; the
- * new masters of its switches learn them again from their next packets.
+ * handed to {@link Remote}. When an instance leaves, its hosts stay in the others' views for
+ * {@code retainMs} while the new masters of its switches learn them again from their next packets,
+ * so traffic to them is not flooded meanwhile.
  *
  * <p>What is written: a host when it appears, moves, gains or loses an attachment point or an
  * address, and when it goes. A packet that only says a host is still where it was changes its
@@ -57,12 +58,13 @@ final class SharedHosts implements OwnedEntries.Listener, ClusterListener, AutoC
     /**
      * @param storeThread    writes this instance's hosts (coalesced) and sweeps the others'
      * @param refreshWriteMs the most a written last-seen time may lag behind the tracker's
+     * @param retainMs       how long the hosts of an instance that left stay in view
      */
     SharedHosts(SharedStore store, ClusterService cluster, Remote remote, ScheduledExecutorService storeThread,
-            long flushDelayMs, LongSupplier refreshWriteMs) {
+            long flushDelayMs, LongSupplier refreshWriteMs, long retainMs) {
         this.remote = Objects.requireNonNull(remote, "remote");
         this.refreshWriteMs = refreshWriteMs;
-        this.entries = new OwnedEntries(store, cluster, PREFIX, this, storeThread, flushDelayMs);
+        this.entries = new OwnedEntries(store, cluster, PREFIX, this, storeThread, flushDelayMs, retainMs);
     }
 
     void start() {

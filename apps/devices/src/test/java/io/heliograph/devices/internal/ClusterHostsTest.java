@@ -63,7 +63,7 @@ class ClusterHostsTest {
             this.cluster = cluster;
             devices.addListener(events);
             shared = new SharedHosts(store, cluster, devices, storeThread, 3_600_000,
-                    TrackerSettings.DEFAULTS::sharedRefreshMs);
+                    TrackerSettings.DEFAULTS::sharedRefreshMs, 0);
             devices.share(shared);
             shared.start();
         }

@@ -28,7 +28,9 @@ import io.heliograph.topology.Link;
  * {@value #PREFIX}{@code /<instance>/<link>} (written when found, deleted when lost: a probe that
  * merely confirms a link writes nothing), and those the other live instances discovered are handed
  * to {@link LinkDiscovery} on the topology thread, which shows the union. When an instance leaves,
- * its links leave every other view at once, and the new masters of its switches find them again.
+ * its links stay in the others' views for {@code retainMs} (the link timeout: as if last confirmed
+ * when it left) while the new masters of its switches find them again, so paths over them, and the
+ * flows forwarding installed along them, are not dropped and rebuilt.
  *
  * <p>A link's key names both ends ({@code 0000000000000001-1-0000000000000002-3}); its value is
  * JSON: {@code {"src":"00:00:00:00:00:00:00:01/1","dst":"00:00:00:00:00:00:00:02/3",
@@ -49,12 +51,13 @@ public final class SharedLinks implements OwnedEntries.Listener, ClusterListener
     /**
      * @param storeThread    writes this instance's links (coalesced) and sweeps the others'
      * @param topologyThread where {@code discovery} runs: the others' links are handed to it there
+     * @param retainMs       how long the links of an instance that left stay in view
      */
     public SharedLinks(SharedStore store, ClusterService cluster, LinkDiscovery discovery, Executor topologyThread,
-            ScheduledExecutorService storeThread, long flushDelayMs) {
+            ScheduledExecutorService storeThread, long flushDelayMs, long retainMs) {
         this.discovery = discovery;
         this.topologyThread = topologyThread;
-        this.entries = new OwnedEntries(store, cluster, PREFIX, this, storeThread, flushDelayMs);
+        this.entries = new OwnedEntries(store, cluster, PREFIX, this, storeThread, flushDelayMs, retainMs);
     }
 
     /** Starts watching the others' links; call after {@link LinkDiscovery#share} gave this instance's. */

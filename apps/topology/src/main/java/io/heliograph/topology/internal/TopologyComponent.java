@@ -164,7 +164,8 @@ public final class TopologyComponent implements TopologyService, MessageListener
             sharingStore = s;
             sharingCluster = c;
             if (s != null && c != null) {
-                SharedLinks next = new SharedLinks(s, c, discovery, this::onTopologyThread, storeThread, STORE_FLUSH_MS);
+                SharedLinks next = new SharedLinks(s, c, discovery, this::onTopologyThread, storeThread, STORE_FLUSH_MS,
+                        settings.linkTimeoutMs());
                 onTopologyThread(() -> discovery.share(next));
                 next.start();
                 sharing = next;

@@ -169,6 +169,32 @@ class ClusterDiscoveryTest {
         assertTrue(b.discovery.linkStatus().stream().allMatch(s -> "b".equals(s.discoveredBy())));
     }
 
+    /** As above, with the retention the topology app uses: the dead instance's link never leaves b's view. */
+    @Test
+    void withRetentionTheDeadInstancesLinksStayInViewThroughTheFailOver() {
+        fabric.retainingLinksOfInstancesThatLeftFor(3_600_000).instances("a", "b");
+        fabric.cable(1, 1, 2, 1);
+        fabric.connect(1, 1, "b");
+        fabric.connect(2, 1, "a");
+        fabric.deliver();
+        fabric.flush();
+        Instance b = fabric.instance("b");
+        assertEquals(CABLE_1_2, b.topology().links());
+
+        fabric.kill("a");
+        assertEquals(CABLE_1_2, b.topology().links(), "a's link into 2 stays in view after a left");
+        fabric.master(2, "b");
+        fabric.deliver();
+        fabric.flush();
+
+        assertEquals(CABLE_1_2, b.topology().links());
+        fabric.probeAll(); // b's next round from 1 arrives at 2, now b's: the link into 2 is b's own too
+        fabric.deliver();
+        assertEquals(CABLE_1_2, b.topology().links());
+        assertTrue(b.discovery.linkStatus().stream().allMatch(s -> "b".equals(s.discoveredBy())),
+                "b found a's link again itself: " + b.discovery.linkStatus());
+    }
+
     @Test
     void aLinkFoundByTwoInstancesStaysWhileEitherHasIt() {
         fabric.instances("a", "b", "c");

@@ -42,6 +42,8 @@ final class ClusterFabric implements AutoCloseable {
     private final InMemorySharedStore firstStore = new InMemorySharedStore();
     private FakeClusterService firstCluster;
     private final ScheduledExecutorService storeThread = Executors.newSingleThreadScheduledExecutor();
+    /** How long the links of an instance that left stay in the others' views; 0 unless a test sets it. */
+    private long retainMs;
 
     /** One controller instance: its discovery, its sharing and its connections to the switches. */
     final class Instance {
@@ -67,7 +69,7 @@ final class ClusterFabric implements AutoCloseable {
             }
             discovery = new LinkDiscovery(codec, SETTINGS, () -> now, published::add, Runnable::run);
             receiver = new ProbeReceiver(codec, () -> now, () -> SETTINGS, Runnable::run, discovery);
-            shared = new SharedLinks(store, cluster, discovery, Runnable::run, storeThread, 3_600_000);
+            shared = new SharedLinks(store, cluster, discovery, Runnable::run, storeThread, 3_600_000, retainMs);
             discovery.share(shared);
             shared.start();
         }
@@ -82,6 +84,12 @@ final class ClusterFabric implements AutoCloseable {
     }
 
     /** Starts instances; the others hear each one join. */
+    /** The instances made after this keep a departed instance's links in view for {@code ms}. */
+    ClusterFabric retainingLinksOfInstancesThatLeftFor(long ms) {
+        retainMs = ms;
+        return this;
+    }
+
     ClusterFabric instances(String... ids) {
         for (String id : ids) {
             Instance joining = new Instance(id);
