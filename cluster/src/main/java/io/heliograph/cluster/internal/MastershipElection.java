@@ -67,6 +67,8 @@ final class MastershipElection implements MastershipService, AutoCloseable {
     /** The balancer's election; apart from {@link ClusterPaths#LEADERS}, which apps name. */
     static final String LEADER = ClusterPaths.ROOT + "/mastership-balancer";
     private static final long MOVE_TIMEOUT_MS = 10_000;
+    /** How many takeover graces the others add when a masterless switch's preferred instance is a candidate. */
+    private static final int MOVE_GRACE_FACTOR = 5;
 
     private final CuratorFramework client;
     private final String me;
@@ -298,10 +300,14 @@ final class MastershipElection implements MastershipService, AutoCloseable {
         if (rank == 0 || (fallbackDue && rank > 0)) {
             claim(l);
         } else if (rank > 0 && l.fallback == null) {
+            // A move to a live preferred instance (a hand-over, a re-balance) gives it longer than a
+            // fail-over does: it is alive, maybe only slow (starting up, a loaded machine), and a
+            // fallback taking the switch instead would undo the move.
+            long wait = rank * takeoverGraceMs + (order.get(0).equals(preferred(id)) ? MOVE_GRACE_FACTOR * takeoverGraceMs : 0);
             l.fallback = thread.schedule(() -> {
                 l.fallback = null;
                 evaluate(id, true);
-            }, rank * takeoverGraceMs, TimeUnit.MILLISECONDS);
+            }, wait, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -341,6 +347,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
                 LOG.info("{}: master (generation {}){}", l.sw, generation,
                         since == 0 ? "" : String.format(" %.1f ms after its master node was seen gone",
                                 (System.nanoTime() - since) / 1e6));
+                evaluate(l.id, false); // taken as a fallback while the preferred instance is a candidate: hand it on
             } else if (e instanceof OFErrorException err && err.getError().getErrType() == OFErrorType.ROLE_REQUEST_FAILED) {
                 // The switch saw a newer generation: another master exists that our view has not caught up with.
                 LOG.warn("{}: the switch refused MASTER with generation {}: {}; giving the switch up", l.sw, generation,
