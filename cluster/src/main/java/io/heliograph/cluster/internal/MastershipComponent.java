@@ -6,6 +6,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import org.apache.curator.framework.state.ConnectionState;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleEvent;
+import org.osgi.framework.SynchronousBundleListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -36,10 +39,13 @@ public final class MastershipComponent implements MastershipService, SwitchIniti
     private final MastershipElection election;
     private final ZooKeeperSession.Registration registration;
     private final long handOverTimeoutMs;
+    private final BundleContext context;
+    private final SynchronousBundleListener frameworkStopping;
 
     @Activate
-    public MastershipComponent(@Reference ZooKeeperSession session, Map<String, Object> config) throws Exception {
-        boolean balance = Boolean.parseBoolean(String.valueOf(config.getOrDefault("mastership.balance", "true")).trim());
+    public MastershipComponent(@Reference ZooKeeperSession session, Map<String, Object> config, BundleContext context)
+            throws Exception {
+        boolean balance = bool(config, "mastership.balance", true);
         long grace = millis(config, "mastership.takeoverGraceMs", 200);
         long delay = millis(config, "mastership.balanceDelayMs", 1000);
         handOverTimeoutMs = millis(config, "mastership.handOverTimeoutMs", 2000);
@@ -47,6 +53,28 @@ public final class MastershipComponent implements MastershipService, SwitchIniti
         election.start();
         registration = session.addListener(state -> election.connectionChanged(connected(state)));
         election.connectionChanged(session.isConnected());
+        // A stopping controller hands its switches over first, while its apps still run: the
+        // framework stops the apps, then the OpenFlow layer (its switches disconnect), before this
+        // component would be deactivated.
+        this.context = context;
+        this.frameworkStopping = event -> {
+            if (event.getBundle().getBundleId() == 0 && event.getType() == BundleEvent.STOPPING) {
+                election.handOverAll(handOverTimeoutMs);
+            }
+        };
+        context.addBundleListener(frameworkStopping);
+    }
+
+    private static boolean bool(Map<String, Object> config, String name, boolean fallback) {
+        Object v = config.get(name);
+        if (v == null || String.valueOf(v).isBlank()) {
+            return fallback;
+        }
+        String text = String.valueOf(v).trim();
+        if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException(name + " must be true or false, got '" + v + "'");
+        }
+        return Boolean.parseBoolean(text);
     }
 
     private static boolean connected(ConnectionState state) {
@@ -73,6 +101,11 @@ public final class MastershipComponent implements MastershipService, SwitchIniti
     /** A stop hands this instance's switches to the others before the session closes. */
     @Deactivate
     void deactivate() {
+        try {
+            context.removeBundleListener(frameworkStopping);
+        } catch (IllegalStateException e) {
+            // the bundle is stopping: its listeners go with it
+        }
         election.handOverAll(handOverTimeoutMs);
         registration.close();
         election.close();
