@@ -14,6 +14,7 @@ import io.heliograph.testbed.FlowEntry;
 import io.heliograph.testbed.Host;
 import io.heliograph.testbed.MastershipTimeline;
 import io.heliograph.testbed.MastershipTimeline.Interval;
+import io.heliograph.testbed.PingLog;
 import io.heliograph.testbed.Poll;
 import io.heliograph.testbed.RestClient;
 import io.heliograph.testbed.RoleRecorder;
@@ -22,9 +23,6 @@ import io.heliograph.testbed.TcpProxy;
 import io.heliograph.testbed.Testbed;
 import io.heliograph.testbed.ZooKeeperEnsemble;
 import io.heliograph.testbed.ZooKeeperServerProcess;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,9 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -108,7 +104,6 @@ class ZooKeeperFaultsIT {
     private static final List<String> OPENFLOW13 = List.of("OpenFlow13");
     private static final Pattern SUSPENDED_LINE = Pattern.compile(
             "^(\\S+ \\S+) .*ZooKeeper session suspended: no longer master of (\\d+) switch", Pattern.MULTILINE);
-    private static final Pattern ICMP_SEQ = Pattern.compile("icmp_seq=(\\d+)");
     private static final Pattern SESSION_STATE = Pattern.compile(
             "^(\\S+ \\S+) .*cluster: ZooKeeper (CONNECTED|RECONNECTED|SUSPENDED|LOST)", Pattern.MULTILINE);
 
@@ -181,9 +176,9 @@ class ZooKeeperFaultsIT {
             Poll.until("forwarding flows for the ping both ways on " + b.name(), SETTLE, b::dumpFlows,
                     flows -> carries(flows, to) && carries(flows, from));
         }
-        long answeredBefore = answered(pingLog);
-        Poll.until("the ping under way", Duration.ofSeconds(10), () -> answered(pingLog) > answeredBefore + 5);
-        int firstSeq = lastSeq(pingLog) + 1;
+        long answeredBefore = new PingLog(pingLog).answered();
+        Poll.until("the ping under way", Duration.ofSeconds(10), () -> new PingLog(pingLog).answered() > answeredBefore + 5);
+        int firstSeq = new PingLog(pingLog).lastSeq() + 1;
 
         List<Integer> marks = marks();
         ZooKeeperServerProcess leader = zookeeper.leader().orElseThrow(() -> new AssertionError("no ZooKeeper leader"));
@@ -235,8 +230,8 @@ class ZooKeeperFaultsIT {
         recorder.awaitFirst("OVS to show the new switch with one master", System.nanoTime(), OVS_REFRESH,
                 r -> r.oneMasterEach(INSTANCES) && r.roles().containsKey(late.name()));
 
-        long answeredSoFar = answered(pingLog);
-        Poll.until("pings still answered", Duration.ofSeconds(10), () -> answered(pingLog), n -> n > answeredSoFar + 5);
+        long answeredSoFar = new PingLog(pingLog).answered();
+        Poll.until("pings still answered", Duration.ofSeconds(10), () -> new PingLog(pingLog).answered(), n -> n > answeredSoFar + 5);
         ping.destroy();
         ping.waitFor();
 
@@ -251,7 +246,7 @@ class ZooKeeperFaultsIT {
             sessionsLost.put(id(i), SESSION_STATE.matcher(controllers.get(i).log().substring(marks.get(i))).results()
                     .filter(m -> m.group(2).equals("LOST")).count());
         }
-        List<Integer> lost = lostPings(pingLog, firstSeq);
+        List<Integer> lost = new PingLog(pingLog).lost(firstSeq);
         System.out.printf("ZooKeeperFaultsIT leader stopped (session timeout %d ms): a quorum of two %d ms after the "
                         + "stop; each instance without its session (suspended to reconnected, from its log) %s ms, "
                         + "every session up %d ms after the stop (sessions lost: %s); longest without a master, "
@@ -260,7 +255,7 @@ class ZooKeeperFaultsIT {
                         + "cluster; pings from the stop on: %d sent, lost %s%n",
                 SESSION_TIMEOUT_MS, quorumMs, disconnectedMs, sessionsUpMs, sessionsLost, withoutMaster,
                 byBridge(mastersBefore), byBridge(mastersAfter), masters(again.roles()), moving.name(), from0, to0,
-                moveMs, lateMaster.instance(), lateMaster.start() - pointedAt, lastSeq(pingLog) - firstSeq + 1, lost);
+                moveMs, lateMaster.instance(), lateMaster.start() - pointedAt, new PingLog(pingLog).lastSeq() - firstSeq + 1, lost);
         assertEquals(List.of(), lost, "established flows keep forwarding while ZooKeeper elects a leader");
         assertEquals(Map.of("c1", 0L, "c2", 0L, "c3", 0L), sessionsLost,
                 "no instance lost its session to a leader change shorter than the session timeout");
@@ -494,45 +489,5 @@ class ZooKeeperFaultsIT {
     /** Whether a flow forwarding installed carries packets to {@code host}. */
     private static boolean carries(List<FlowEntry> flows, Host host) {
         return flows.stream().anyMatch(f -> f.isReactive() && f.match().contains("dl_dst=" + host.mac()));
-    }
-
-    private static long answered(Path pingLog) {
-        return pingLines(pingLog).stream().filter(l -> l.contains("bytes from")).count();
-    }
-
-    /** The highest sequence number ping reported so far (sent or answered), 0 before the first. */
-    private static int lastSeq(Path pingLog) {
-        return pingLines(pingLog).stream().map(ICMP_SEQ::matcher).filter(Matcher::find)
-                .mapToInt(m -> Integer.parseInt(m.group(1))).max().orElse(0);
-    }
-
-    /**
-     * The pings from {@code firstSeq} on that were never answered, up to the last answered one (ping -O
-     * also reports "no answer yet" for a reply that is merely later than the next ping).
-     */
-    private static List<Integer> lostPings(Path pingLog, int firstSeq) {
-        Set<Integer> answered = new TreeSet<>();
-        for (String line : pingLines(pingLog)) {
-            Matcher m = ICMP_SEQ.matcher(line);
-            if (line.contains("bytes from") && m.find()) {
-                answered.add(Integer.parseInt(m.group(1)));
-            }
-        }
-        int lastAnswered = answered.stream().mapToInt(Integer::intValue).max().orElse(0);
-        List<Integer> lost = new ArrayList<>();
-        for (int seq = firstSeq; seq < lastAnswered; seq++) {
-            if (!answered.contains(seq)) {
-                lost.add(seq);
-            }
-        }
-        return lost;
-    }
-
-    private static List<String> pingLines(Path pingLog) {
-        try {
-            return Files.readAllLines(pingLog);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
