@@ -40,10 +40,11 @@ import io.heliograph.core.cluster.SharedStore.Versioned;
  * {@code retainMs} after it leaves: what it discovered stays true for a while without it (a link, a
  * host), and meanwhile the instances that take its work over find the same things again under their
  * own names, so the merged view does not lose them and come back. Then the listener hears each of
- * them removed, and the first live instance (by id) deletes them from the store; entries of an
- * instance that never came back are deleted the same way once it has been absent for a while. Entries that arrive before their instance is known to be live
- * (the store's watch and the membership are two views that need not agree at every moment) are held
- * back until it is.
+ * them removed, and the first live instance (by id) deletes them from the store, one at a time,
+ * stopping if the instance comes back meanwhile; entries of an instance that never came back are
+ * deleted the same way once it has been absent for a while. Entries that arrive before their
+ * instance is known to be live (the store's watch and the membership are two views that need not
+ * agree at every moment) are held back until it is.
  *
  * <p>Thread-safe. Store writes run on the given executor, never on the caller's thread. The listener
  * is called on the store's or the cluster's thread, one call at a time, and must not block.
@@ -513,19 +514,44 @@ public final class OwnedEntries implements ClusterListener, AutoCloseable {
         gone.forEach(this::deleteEntriesOf);
     }
 
+    /**
+     * Deletes the entries of an instance that left, one key at a time, and stops as soon as it is live
+     * again: from then on what it holds in the store is its own. Deleting its whole subtree at once
+     * would not stop: ZooKeeper's recursive delete starts over whenever a new entry appears below, and
+     * an instance back after a lost session writes again each entry it sees deleted, so the two kept
+     * each other busy for as long as both ran, the janitor's own writes waiting behind (seen under load
+     * in ClusterTopologyIT: some 250 writes in 8 s from an instance whose session had expired for a
+     * second). The store prunes the owner's key once its last entry is gone.
+     */
     private void deleteEntriesOf(String owner) {
+        List<String> ids;
         synchronized (this) {
             if (closed || live.contains(owner) || retained.contains(owner)) {
                 return;
             }
+            ids = List.copyOf(others.getOrDefault(owner, Map.of()).keySet());
         }
+        int deleted = 0;
         try {
-            if (store.delete(prefix + "/" + owner)) {
-                writes.increment();
-                LOG.info("{}: removed the entries of instance {}, which left the cluster", prefix, owner);
+            for (String id : ids) {
+                synchronized (this) {
+                    if (closed || live.contains(owner) || retained.contains(owner)) {
+                        LOG.info("{}: instance {} is back; {} of its entries were deleted, the others stay", prefix,
+                                owner, deleted);
+                        return;
+                    }
+                }
+                if (store.delete(key(owner, id))) {
+                    writes.increment();
+                    deleted++;
+                }
             }
         } catch (StoreUnavailableException e) {
-            LOG.debug("{}: the entries of {} stay until the next sweep: {}", prefix, owner, e.getMessage());
+            LOG.debug("{}: the remaining entries of {} stay until the next sweep: {}", prefix, owner, e.getMessage());
+            return;
+        }
+        if (deleted > 0) {
+            LOG.info("{}: removed the {} entries of instance {}, which left the cluster", prefix, deleted, owner);
         }
     }
 

@@ -9,11 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -167,6 +170,44 @@ class OwnedEntriesTest {
     }
 
     @Test
+    void theFirstLiveInstanceStopsDeletingTheEntriesOfAnInstanceThatCameBack() throws Exception {
+        // a's session expires and b starts deleting a's entries; a is back (a new session) right before
+        // b's first delete reaches the store, and writes an entry. Deleting a's whole subtree would take
+        // that entry too, and in ZooKeeper would not end while a kept writing again what it saw deleted.
+        AtomicBoolean aIsBack = new AtomicBoolean();
+        SharedStore storeOfB = new ForwardingStore(storeB) {
+            @Override
+            public boolean delete(String key) {
+                if (aIsBack.compareAndSet(false, true)) {
+                    b.instanceJoined(clusterA.join("a"));
+                    a.put("z", bytes("3"));
+                    a.flush();
+                }
+                return super.delete(key);
+            }
+        };
+        a = new OwnedEntries(storeA, clusterA, "app/things", heardByA, thread, NEVER, 0);
+        b = new OwnedEntries(storeOfB, clusterB, "app/things", heardByB, thread, NEVER, 0);
+        a.start();
+        b.start();
+        a.put("x", bytes("1"));
+        a.put("y", bytes("2"));
+        a.flush();
+
+        b.instanceLeft(clusterA.leave("a"));
+        thread.submit(() -> { }).get(10, TimeUnit.SECONDS); // b's deletion ran on this thread before it
+
+        assertTrue(aIsBack.get(), "b began deleting a's entries");
+        assertEquals(Optional.of("3"), storeA.get("app/things/a/z").map(v -> new String(v.value(), UTF_8)),
+                "what a wrote once back stays in the store");
+        assertEquals(2, storeA.list("app/things/a").size(), "b deleted one entry, then saw a back and stopped: "
+                + storeA.list("app/things/a").keySet());
+        Set<String> stored = new TreeSet<>();
+        storeA.list("app/things/a").keySet().forEach(id -> stored.add("a/" + id));
+        assertEquals(stored, new TreeSet<>(heardByB.entries.keySet()), "b hears a's entries, a being live again");
+    }
+
+    @Test
     void entriesOfAnInstanceNotYetKnownToBeLiveWaitForIt() {
         start(NEVER);
         InMemorySharedStore storeC = storeA.anotherInstance("c");
@@ -248,6 +289,55 @@ class OwnedEntriesTest {
         assertTrue(prefix.getMessage().contains("'/app'"), prefix.getMessage());
         for (String id : List.of("", "a/b")) {
             assertThrows(IllegalArgumentException.class, () -> a.remove(id));
+        }
+    }
+
+    /** A store that passes every call on; a test overrides the call it wants to step into. */
+    private static class ForwardingStore implements SharedStore {
+        private final SharedStore store;
+
+        ForwardingStore(SharedStore store) {
+            this.store = store;
+        }
+
+        @Override
+        public Optional<Versioned> get(String key) {
+            return store.get(key);
+        }
+
+        @Override
+        public Versioned put(String key, byte[] value) {
+            return store.put(key, value);
+        }
+
+        @Override
+        public Optional<Versioned> replace(String key, long expectedVersion, byte[] value) {
+            return store.replace(key, expectedVersion, value);
+        }
+
+        @Override
+        public Optional<Versioned> update(String key, UnaryOperator<byte[]> change) {
+            return store.update(key, change);
+        }
+
+        @Override
+        public boolean delete(String key) {
+            return store.delete(key);
+        }
+
+        @Override
+        public Map<String, Versioned> list(String parent) {
+            return store.list(parent);
+        }
+
+        @Override
+        public Watch watch(String prefix, StoreListener listener) {
+            return store.watch(prefix, listener);
+        }
+
+        @Override
+        public Watch lead(String name, LeadershipListener listener) {
+            return store.lead(name, listener);
         }
     }
 
