@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -213,11 +214,10 @@ class BundlesAndPipelinesPageIT {
         assertTrue(refused.startsWith("Cannot stop bundle " + webui + " (io.heliograph.webui): bundle " + webui
                 + " (io.heliograph.webui) serves this API; it cannot be stopped over REST"), refused);
         assertEquals("ACTIVE", restState(webui));
-        WebElement inRow = row(webui).findElement(By.cssSelector(".hg-row-outcome"));
-        assertEquals(refused, inRow.getText(), "the refusal is in the bundle's row too");
-        assertEquals(Boolean.TRUE, browser.script("const box = arguments[0].getBoundingClientRect();"
-                + "return box.top >= 0 && box.bottom <= window.innerHeight", inRow),
-                "the refusal is in sight where the operator clicked");
+        Map<?, ?> inRow = Poll.until("the outcome in the web bundle's row", UI, () -> rowOutcome(webui),
+                Objects::nonNull);
+        assertEquals(refused, inRow.get("text"), "the refusal is in the bundle's row too");
+        assertEquals(Boolean.TRUE, inRow.get("inSight"), "the refusal is in sight where the operator clicked");
         browser.screenshot("bundles-4-web-bundle-refused");
 
         // a file that is no jar is refused, the reason next to the file field
@@ -326,8 +326,26 @@ class BundlesAndPipelinesPageIT {
         return browser.find("tr[data-key='" + id + "']");
     }
 
+    /**
+     * The state the bundle's row shows, read in one step in the page: the page redraws its table every few
+     * seconds and after each operation, so an element found a moment earlier may be gone (stale).
+     */
     private static String shownState(long id) {
-        return row(id).findElement(By.cssSelector(".hg-state")).getText();
+        return (String) browser.script("const state = document.querySelector("
+                + "`tr[data-key='${arguments[0]}'] .hg-state`); return state ? state.innerText.trim() : null;",
+                Long.toString(id));
+    }
+
+    /**
+     * The outcome note in the bundle's row, read in one step in the page (see {@link #shownState}): its
+     * text and whether the window shows it whole; null while the row has none.
+     */
+    private static Map<?, ?> rowOutcome(long id) {
+        return (Map<?, ?>) browser.script("const note = document.querySelector("
+                + "`tr[data-key='${arguments[0]}'] .hg-row-outcome`); if (!note) return null;"
+                + "const box = note.getBoundingClientRect();"
+                + "return {text: note.innerText.trim(), inSight: box.top >= 0 && box.bottom <= window.innerHeight};",
+                Long.toString(id));
     }
 
     private static String status() {
