@@ -1,5 +1,6 @@
 package io.heliograph.cluster.internal;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,12 +8,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.UnaryOperator;
 
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.CuratorEvent;
 import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
@@ -43,6 +49,11 @@ import io.heliograph.core.cluster.SharedStore;
  * {@link #MAX_VALUE_BYTES} bytes: an empty one is refused. Deleting a key removes the parents it
  * leaves without value or children. An {@link #update} that deletes a key with keys below it clears
  * its value (atomically) and leaves those keys.
+ *
+ * <p>Reads ({@link #get}, {@link #list}) first make this instance's ZooKeeper server catch up with the
+ * ensemble's leader (a ZooKeeper sync), so they see every write that returned before they started, on
+ * any instance: a server outside the write's quorum may otherwise lag behind by a few milliseconds.
+ * A listing reads its values in one pipelined round trip.
  *
  * <p>Listeners of watches and leaderships run on one store thread, in order. A watch hears every
  * existing value first, then changes; quick successive writes of one key may reach it as the last
@@ -75,6 +86,7 @@ public final class ZooKeeperStore implements SharedStore, AutoCloseable {
         String path = path(StoreKeys.requireKey("store key", key));
         available("get", key);
         try {
+            catchUp();
             Stat stat = new Stat();
             byte[] data = client.getData().storingStatIn(stat).forPath(path);
             return hasValue(data) ? Optional.of(new Versioned(key, data, stat.getVersion())) : Optional.empty();
@@ -211,6 +223,7 @@ public final class ZooKeeperStore implements SharedStore, AutoCloseable {
         String path = prefix.isEmpty() ? ClusterPaths.STORE : path(prefix);
         available("list", parent);
         try {
+            catchUp();
             List<String> children;
             try {
                 children = client.getChildren().forPath(path);
@@ -218,17 +231,27 @@ public final class ZooKeeperStore implements SharedStore, AutoCloseable {
                 return Map.of();
             }
             Collections.sort(children);
-            Map<String, Versioned> values = new LinkedHashMap<>();
+            // every read sent at once, answered in order on the one connection: one round trip in all
+            List<CompletableFuture<CuratorEvent>> reads = new ArrayList<>(children.size());
             for (String child : children) {
-                String key = prefix.isEmpty() ? child : prefix + "/" + child;
-                Stat stat = new Stat();
-                try {
-                    byte[] data = client.getData().storingStatIn(stat).forPath(ZKPaths.makePath(path, child));
-                    if (hasValue(data)) {
-                        values.put(child, new Versioned(key, data, stat.getVersion()));
-                    }
-                } catch (KeeperException.NoNodeException deletedMeanwhile) {
-                    // not there any more
+                CompletableFuture<CuratorEvent> read = new CompletableFuture<>();
+                client.getData().inBackground((c, event) -> read.complete(event)).forPath(ZKPaths.makePath(path, child));
+                reads.add(read);
+            }
+            Map<String, Versioned> values = new LinkedHashMap<>();
+            for (int i = 0; i < children.size(); i++) {
+                CuratorEvent read = await(reads.get(i));
+                KeeperException.Code code = KeeperException.Code.get(read.getResultCode());
+                if (code == KeeperException.Code.NONODE) {
+                    continue;   // deleted meanwhile
+                }
+                if (code != KeeperException.Code.OK) {
+                    throw KeeperException.create(code, read.getPath());
+                }
+                if (hasValue(read.getData())) {
+                    String child = children.get(i);
+                    String key = prefix.isEmpty() ? child : prefix + "/" + child;
+                    values.put(child, new Versioned(key, read.getData(), read.getStat().getVersion()));
                 }
             }
             return values;
@@ -272,6 +295,31 @@ public final class ZooKeeperStore implements SharedStore, AutoCloseable {
     public void close() {
         open.forEach(Watch::close);
         notifications.shutdown();
+    }
+
+    /**
+     * Makes the ZooKeeper server this instance talks to catch up with the leader: a read after it sees
+     * every write that returned before it was asked, whichever instance wrote.
+     */
+    private void catchUp() throws Exception {
+        CompletableFuture<CuratorEvent> synced = new CompletableFuture<>();
+        client.sync().inBackground((c, event) -> synced.complete(event)).forPath(ClusterPaths.STORE);
+        CuratorEvent event = await(synced);
+        KeeperException.Code code = KeeperException.Code.get(event.getResultCode());
+        if (code != KeeperException.Code.OK && code != KeeperException.Code.NONODE) {
+            throw KeeperException.create(code, ClusterPaths.STORE);
+        }
+    }
+
+    /** The answer to a background request, within the connection timeout (Curator retries meanwhile). */
+    private CuratorEvent await(CompletableFuture<CuratorEvent> answer) throws Exception {
+        try {
+            return answer.get(session.settings().connectionTimeoutMs(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new KeeperException.OperationTimeoutException();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
     }
 
     private Optional<Versioned> create(String key, String path, byte[] data) throws Exception {
