@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.heliograph.core.testing.FakeClusterService;
+import io.heliograph.core.testing.ForwardingSharedStore;
 import io.heliograph.core.testing.InMemorySharedStore;
 
 /**
@@ -175,7 +176,7 @@ class OwnedEntriesTest {
         // b's first delete reaches the store, and writes an entry. Deleting a's whole subtree would take
         // that entry too, and in ZooKeeper would not end while a kept writing again what it saw deleted.
         AtomicBoolean aIsBack = new AtomicBoolean();
-        SharedStore storeOfB = new ForwardingStore(storeB) {
+        SharedStore storeOfB = new ForwardingSharedStore(storeB) {
             @Override
             public boolean delete(String key) {
                 if (aIsBack.compareAndSet(false, true)) {
@@ -289,55 +290,6 @@ class OwnedEntriesTest {
         assertTrue(prefix.getMessage().contains("'/app'"), prefix.getMessage());
         for (String id : List.of("", "a/b")) {
             assertThrows(IllegalArgumentException.class, () -> a.remove(id));
-        }
-    }
-
-    /** A store that passes every call on; a test overrides the call it wants to step into. */
-    private static class ForwardingStore implements SharedStore {
-        private final SharedStore store;
-
-        ForwardingStore(SharedStore store) {
-            this.store = store;
-        }
-
-        @Override
-        public Optional<Versioned> get(String key) {
-            return store.get(key);
-        }
-
-        @Override
-        public Versioned put(String key, byte[] value) {
-            return store.put(key, value);
-        }
-
-        @Override
-        public Optional<Versioned> replace(String key, long expectedVersion, byte[] value) {
-            return store.replace(key, expectedVersion, value);
-        }
-
-        @Override
-        public Optional<Versioned> update(String key, UnaryOperator<byte[]> change) {
-            return store.update(key, change);
-        }
-
-        @Override
-        public boolean delete(String key) {
-            return store.delete(key);
-        }
-
-        @Override
-        public Map<String, Versioned> list(String parent) {
-            return store.list(parent);
-        }
-
-        @Override
-        public Watch watch(String prefix, StoreListener listener) {
-            return store.watch(prefix, listener);
-        }
-
-        @Override
-        public Watch lead(String name, LeadershipListener listener) {
-            return store.lead(name, listener);
         }
     }
 

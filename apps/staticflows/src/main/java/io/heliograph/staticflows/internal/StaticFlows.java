@@ -15,6 +15,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import org.projectfloodlight.openflow.protocol.OFBadRequestCode;
 import org.projectfloodlight.openflow.protocol.OFErrorMsg;
@@ -784,29 +785,69 @@ public final class StaticFlows implements StaticFlowService {
 
     // ---- listing ----
 
+    /**
+     * The entries of a switch as the store holds them now, so a listing on any instance shows every
+     * add and delete that returned, on any instance, even before this instance's watch brings it; the
+     * state is this instance's (PENDING for a definition it has not yet applied). While the store
+     * cannot be reached, this instance's view.
+     */
     @Override
-    public synchronized List<EntryStatus> list(DatapathId dpid) {
-        List<StaticEntry> sorted = new ArrayList<>(entriesOf(dpid).values());
-        sorted.sort(ORDER);
-        OFSwitch sw = switches.apply(dpid);
-        String slave = sw != null && sw.isConnected() && sw.getRole() == Role.SLAVE
-                ? "this instance is SLAVE for the switch: its master installs the entries" : "";
-        List<EntryStatus> out = new ArrayList<>();
-        for (StaticEntry e : sorted) {
-            Reconciler.Outcome o = states.getOrDefault(dpid, Map.of()).get(e.name());
-            out.add(o == null || o.state() == EntryStatus.State.PENDING
-                    ? new EntryStatus(e, EntryStatus.State.PENDING, o == null || o.detail().isEmpty() ? slave : o.detail())
-                    : new EntryStatus(e, o.state(), o.detail()));
-        }
-        return out;
+    public List<EntryStatus> list(DatapathId dpid) {
+        return listed(defined(), dpid::equals);
     }
 
     @Override
-    public synchronized List<EntryStatus> list() {
-        List<EntryStatus> out = new ArrayList<>();
-        for (DatapathId dpid : entries.keySet()) {
-            out.addAll(list(dpid));
+    public List<EntryStatus> list() {
+        return listed(defined(), dpid -> true);
+    }
+
+    /** The stored entries by switch: read from the store now, or this instance's view without one. */
+    private Map<DatapathId, Map<String, Stored>> defined() {
+        Map<String, Versioned> now;
+        try {
+            now = store.entries();
+        } catch (StoreUnavailableException e) {
+            synchronized (this) {
+                Map<DatapathId, Map<String, Stored>> view = new TreeMap<>();
+                entries.forEach((dpid, named) -> view.put(dpid, new LinkedHashMap<>(named)));
+                return view;
+            }
         }
+        Map<DatapathId, Map<String, Stored>> defined = new TreeMap<>();
+        for (Versioned value : now.values()) {
+            try {
+                StaticEntry entry = EntryStore.decode(value);
+                defined.computeIfAbsent(entry.dpid(), d -> new LinkedHashMap<>()).put(entry.name(), new Stored(entry, value));
+            } catch (IllegalArgumentException e) {
+                // not an entry: the watch logs it once
+            }
+        }
+        return defined;
+    }
+
+    private synchronized List<EntryStatus> listed(Map<DatapathId, Map<String, Stored>> defined, Predicate<DatapathId> which) {
+        List<EntryStatus> out = new ArrayList<>();
+        defined.forEach((dpid, named) -> {
+            if (!which.test(dpid)) {
+                return;
+            }
+            List<Stored> sorted = new ArrayList<>(named.values());
+            sorted.sort(Comparator.comparing(Stored::entry, ORDER));
+            OFSwitch sw = switches.apply(dpid);
+            String slave = sw != null && sw.isConnected() && sw.getRole() == Role.SLAVE
+                    ? "this instance is SLAVE for the switch: its master installs the entries" : "";
+            Map<String, Stored> seen = entries.getOrDefault(dpid, Map.of());
+            for (Stored s : sorted) {
+                StaticEntry e = s.entry();
+                Stored mine = seen.get(e.name());
+                boolean applied = mine != null && mine.value().version() == s.value().version()
+                        && Arrays.equals(mine.value().value(), s.value().value());
+                Reconciler.Outcome o = applied ? states.getOrDefault(dpid, Map.of()).get(e.name()) : null;
+                out.add(o == null || o.state() == EntryStatus.State.PENDING
+                        ? new EntryStatus(e, EntryStatus.State.PENDING, o == null || o.detail().isEmpty() ? slave : o.detail())
+                        : new EntryStatus(e, o.state(), o.detail()));
+            }
+        });
         return out;
     }
 

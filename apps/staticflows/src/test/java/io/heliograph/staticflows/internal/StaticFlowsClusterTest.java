@@ -3,6 +3,7 @@ package io.heliograph.staticflows.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,6 +23,11 @@ import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.U64;
 
 import io.heliograph.core.Role;
+import io.heliograph.core.cluster.SharedStore;
+import io.heliograph.core.cluster.SharedStore.StoreListener;
+import io.heliograph.core.cluster.SharedStore.Versioned;
+import io.heliograph.core.cluster.SharedStore.Watch;
+import io.heliograph.core.testing.ForwardingSharedStore;
 import io.heliograph.core.testing.InMemorySharedStore;
 import io.heliograph.staticflows.Action;
 import io.heliograph.staticflows.EntryStatus;
@@ -45,7 +51,7 @@ class StaticFlowsClusterTest {
     private final StaticFlows c1 = instance(storeOfC1, viaC1);
     private final StaticFlows c2 = instance(storeOfC2, viaC2);
 
-    private static StaticFlows instance(InMemorySharedStore store, TableSwitch sw) {
+    private static StaticFlows instance(SharedStore store, TableSwitch sw) {
         StaticFlows flows = new StaticFlows(new EntryStore(store), Map.of(DPID, sw)::get, true, Runnable::run);
         flows.start(null);
         sw.errors = flows::onError;
@@ -95,6 +101,55 @@ class StaticFlowsClusterTest {
         assertEquals(List.of(), c1.list(DPID));
         assertEquals(Map.of(), viaC1.flows, "the master removed it from the switch");
         assertEquals(List.of(), viaC2.written());
+    }
+
+    @Test
+    void aListingShowsWhatAnotherInstanceWroteBeforeThisInstancesWatchBringsIt() throws Exception {
+        LaggingWatches lagging = new LaggingWatches(storeOfC1.anotherInstance("c3"));
+        TableSwitch viaC3 = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        StaticFlows c3 = instance(lagging, viaC3);
+        roles(viaC1, viaC2);
+        viaC3.requestRole(Role.SLAVE, 1);
+
+        await(c1.add(flow("web", 80, 2)));
+
+        assertEquals(List.of(new StaticEntryName("web", EntryStatus.State.PENDING)), names(c3),
+                "the store has it: the listing shows it, not yet applied by c3");
+        await(c1.delete(DPID, "web"));
+        assertEquals(List.of(), names(c3), "deleted in the store, though c3's watch still has not told it");
+
+        lagging.release();
+        assertEquals(List.of(), names(c3));
+    }
+
+    /** A store whose watches hold every change until released: an instance whose watch lags behind. */
+    private static final class LaggingWatches extends ForwardingSharedStore {
+        private final List<Runnable> held = new ArrayList<>();
+
+        LaggingWatches(SharedStore store) {
+            super(store);
+        }
+
+        @Override
+        public Watch watch(String prefix, StoreListener listener) {
+            return super.watch(prefix, new StoreListener() {
+                @Override
+                public void changed(Versioned value) {
+                    held.add(() -> listener.changed(value));
+                }
+
+                @Override
+                public void removed(String key) {
+                    held.add(() -> listener.removed(key));
+                }
+            });
+        }
+
+        void release() {
+            List<Runnable> now = List.copyOf(held);
+            held.clear();
+            now.forEach(Runnable::run);
+        }
     }
 
     @Test
