@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import io.heliograph.testbed.ArtifactDirectory;
 import io.heliograph.testbed.Bridge;
 import io.heliograph.testbed.Cleanup;
+import io.heliograph.testbed.ControllerCluster;
 import io.heliograph.testbed.ControllerDistribution;
 import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.ControllerRoles;
@@ -78,10 +79,9 @@ class ClusterIT {
     private static Path artifacts;
     private static ZooKeeperEnsemble zookeeper;
     private static ControllerDistribution distribution;
-    private static final List<ControllerProcess> controllers = new ArrayList<>(Collections.nCopies(INSTANCES, null));
+    private static ControllerCluster cluster;
     private static Testbed testbed;
     private static FatTree tree;
-    private static final int[] restarts = new int[INSTANCES];
 
     @BeforeAll
     static void start() {
@@ -90,30 +90,18 @@ class ClusterIT {
         distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
         zookeeper = ZooKeeperEnsemble.start(distribution, artifacts, 3);
         zookeeper.awaitQuorum(Duration.ofSeconds(60));
-        for (int i = 0; i < INSTANCES; i++) {
-            controllers.set(i, ControllerProcess.start(distribution, log(i), "--zookeeper", zookeeper.connectString(),
-                    "--instance-id", id(i)));
-        }
-        controllers.forEach(c -> c.awaitHealthy(Duration.ofSeconds(90)));
+        cluster = ControllerCluster.start(distribution, artifacts, zookeeper.connectString(), INSTANCES);
         testbed = Testbed.start("ClusterIT");
         tree = testbed.fatTree(K, List.of("OpenFlow13"));
-        testbed.ovs().setController(tree.switches(), targets());
-        // A restarted instance is found again within a second, not after OVS's default 8 s backoff.
-        for (Bridge b : tree.switches()) {
-            for (String uuid : testbed.ovs().vsctl("get", "bridge", b.name(), "controller").stdout()
-                    .replaceAll("[\\[\\]\\s]", "").split(",")) {
-                testbed.ovs().vsctl("set", "controller", uuid, "max_backoff=1000");
-            }
-        }
+        testbed.ovs().setController(tree.switches(), cluster.targets(testbed));
+        ControllerCluster.reconnectQuickly(testbed.ovs(), tree.switches());
     }
 
     @AfterAll
     static void stop() {
         Cleanup cleanup = new Cleanup("ClusterIT");
         cleanup.close("testbed", testbed);
-        for (int i = 0; i < INSTANCES; i++) {
-            cleanup.close("controller " + id(i), controllers.get(i));
-        }
+        cleanup.close("controllers", cluster);
         cleanup.close("distribution copy", distribution);
         cleanup.close("ZooKeeper ensemble", zookeeper);
         cleanup.finish();
@@ -124,11 +112,11 @@ class ClusterIT {
     void everySwitchHasOneMasterAndTheMastersAreBalanced() {
         ControllerRoles roles = awaitBalanced("the fat tree connected to all three instances");
         System.out.printf("masters per instance: %s%n", byInstance(roles.mastersByTarget()));
-        for (ControllerProcess c : controllers) {
-            var cluster = c.rest().get("/api/v1/cluster").json();
+        for (ControllerProcess c : cluster.all()) {
+            var view = c.rest().get("/api/v1/cluster").json();
             TreeSet<String> ids = new TreeSet<>();
-            cluster.get("instances").forEach(i -> ids.add(i.get("id").asText()));
-            assertEquals(new TreeSet<>(List.of(id(0), id(1), id(2))), ids, "instances seen by " + cluster.get("local"));
+            view.get("instances").forEach(i -> ids.add(i.get("id").asText()));
+            assertEquals(new TreeSet<>(List.of(id(0), id(1), id(2))), ids, "instances seen by " + view.get("local"));
         }
     }
 
@@ -170,7 +158,7 @@ class ClusterIT {
         }
         List<Long> sorted = new ArrayList<>(failoverMs);
         Collections.sort(sorted);
-        Matcher session = SESSION_LINE.matcher(controllers.get(0).log());
+        Matcher session = SESSION_LINE.matcher(cluster.get(0).log());
         assertTrue(session.find(), "the instance logs its session");
         System.out.printf("fail-over after kill -9 (session timeout %s ms), %d kills: median %d ms, max %d ms, all %s%n",
                 session.group(1), failoverMs.size(), sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1),
@@ -185,7 +173,7 @@ class ClusterIT {
     void aFrozenMasterIsRefusedByItsSwitchesWhenItWakesAndDemotesItself() throws Exception {
         ControllerRoles roles = awaitBalanced("balanced before the freeze");
         int victim = busiest(roles);
-        ControllerProcess frozen = controllers.get(victim);
+        ControllerProcess frozen = cluster.get(victim);
         String frozenTarget = target(victim);
         List<String> itsBridges = roles.roles().keySet().stream().filter(b -> frozenTarget.equals(roles.masterOf(b)))
                 .toList();
@@ -221,7 +209,7 @@ class ClusterIT {
     void aGracefulStopHandsEverySwitchOverQuickly() {
         ControllerRoles roles = awaitBalanced("balanced before the stop");
         int leaving = busiest(roles);
-        ControllerProcess c = controllers.get(leaving);
+        ControllerProcess c = cluster.get(leaving);
         List<String> itsBridges = roles.roles().keySet().stream().filter(b -> target(leaving).equals(roles.masterOf(b)))
                 .toList();
         List<Integer> mark = marks();
@@ -246,7 +234,7 @@ class ClusterIT {
                 .toList();
         List<Integer> mark = marks();
         long killedAt = System.currentTimeMillis();
-        controllers.get(victim).kill();
+        cluster.get(victim).kill();
         long last = lastMasterLine(mark, orphans);
         Poll.until("every switch mastered by the survivors", Duration.ofSeconds(20),
                 () -> ControllerRoles.read(testbed.ovs()), r -> r.oneMasterEach(INSTANCES - 1));
@@ -268,7 +256,7 @@ class ClusterIT {
                 Duration.ofSeconds(20), () -> {
                     Map<String, Long> times = new LinkedHashMap<>();
                     for (int i = 0; i < INSTANCES; i++) {
-                        ControllerProcess c = controllers.get(i);
+                        ControllerProcess c = cluster.get(i);
                         if (!c.isAlive()) {
                             continue;
                         }
@@ -286,12 +274,8 @@ class ClusterIT {
 
     private void restartStopped() {
         for (int i = 0; i < INSTANCES; i++) {
-            ControllerProcess c = controllers.get(i);
-            if (!c.isAlive()) {
-                restarts[i]++;
-                controllers.set(i, ControllerProcess.start(distribution, log(i), c.openflowPort(), c.httpPort(),
-                        c.dataDir(), "--zookeeper", zookeeper.connectString(), "--instance-id", id(i)));
-                controllers.get(i).awaitHealthy(Duration.ofSeconds(90));
+            if (!cluster.get(i).isAlive()) {
+                cluster.restart(i);
             }
         }
     }
@@ -312,8 +296,8 @@ class ClusterIT {
 
     private static boolean agreesWithInstances(ControllerRoles roles) {
         for (int i = 0; i < INSTANCES; i++) {
-            var cluster = controllers.get(i).rest().get("/api/v1/cluster").json();
-            for (var instance : cluster.get("instances")) {
+            var view = cluster.get(i).rest().get("/api/v1/cluster").json();
+            for (var instance : view.get("instances")) {
                 if (instance.get("local").asBoolean()
                         && instance.get("masterOf").asInt(-1) != roles.mastersByTarget().getOrDefault(target(i), 0)) {
                     return false;
@@ -334,11 +318,7 @@ class ClusterIT {
     }
 
     private static List<Integer> marks() {
-        List<Integer> marks = new ArrayList<>();
-        for (ControllerProcess c : controllers) {
-            marks.add(c.logMark());
-        }
-        return marks;
+        return cluster.marks();
     }
 
     private static Map<String, Integer> byInstance(Map<String, Integer> byTarget) {
@@ -349,25 +329,12 @@ class ClusterIT {
         return named;
     }
 
-    private static String[] targets() {
-        String[] t = new String[INSTANCES];
-        for (int i = 0; i < INSTANCES; i++) {
-            t[i] = target(i);
-        }
-        return t;
-    }
-
     private static String target(int i) {
-        return testbed.controllerTarget("tcp", controllers.get(i).openflowPort());
+        return cluster.target(testbed, i);
     }
 
     private static String id(int i) {
-        return "c" + (i + 1);
-    }
-
-    /** c1.log, then c1-run2.log after a restart, and so on: every run's log is kept. */
-    private static Path log(int i) {
-        return artifacts.resolve(id(i) + (restarts[i] == 0 ? "" : "-run" + (restarts[i] + 1)) + ".log");
+        return ControllerCluster.id(i);
     }
 
     /** Broadcast frames with changing source MACs, 500 a second, for ten minutes at most: steady packet-ins. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.heliograph.testbed.ArtifactDirectory;
 import io.heliograph.testbed.Bridge;
 import io.heliograph.testbed.Cleanup;
+import io.heliograph.testbed.ControllerCluster;
 import io.heliograph.testbed.ControllerDistribution;
 import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.ControllerRoles;
@@ -111,7 +112,7 @@ class ZooKeeperFaultsIT {
     private static ControllerDistribution distribution;
     private static ZooKeeperEnsemble zookeeper;
     private static final List<TcpProxy> proxies = new ArrayList<>();
-    private static final List<ControllerProcess> controllers = new ArrayList<>();
+    private static ControllerCluster cluster;
     private static Testbed testbed;
     private static Testbed.LinearTopology line;
     private static final List<Bridge> switches = new ArrayList<>();
@@ -132,12 +133,11 @@ class ZooKeeperFaultsIT {
             proxies.add(TcpProxy.start("c1-to-zookeeper-" + server.clientPort(), "127.0.0.1", server.clientPort()));
         }
         String throughProxies = proxies.stream().map(TcpProxy::address).collect(Collectors.joining(","));
+        List<String> connects = new ArrayList<>();
         for (int i = 0; i < INSTANCES; i++) {
-            String connect = i == 0 ? throughProxies : zookeeper.connectString();
-            controllers.add(ControllerProcess.start(distribution, artifacts.resolve(id(i) + ".log"),
-                    "--zookeeper", connect, "--instance-id", id(i)));
+            connects.add(i == 0 ? throughProxies : zookeeper.connectString());
         }
-        controllers.forEach(c -> c.awaitHealthy(Duration.ofSeconds(120)));
+        cluster = ControllerCluster.start(distribution, artifacts, connects);
         testbed = Testbed.start("ZooKeeperFaultsIT");
         line = testbed.linear(LINE, OPENFLOW13, targets());
         switches.addAll(line.switches());
@@ -153,9 +153,7 @@ class ZooKeeperFaultsIT {
         Cleanup cleanup = new Cleanup("ZooKeeperFaultsIT");
         cleanup.close("role recorder", recorder);
         cleanup.close("testbed", testbed);
-        for (int i = 0; i < controllers.size(); i++) {
-            cleanup.close("controller " + id(i), controllers.get(i));
-        }
+        cleanup.close("controllers", cluster);
         proxies.forEach(p -> cleanup.close(p.toString(), p));
         cleanup.close("ZooKeeper ensemble", zookeeper);
         cleanup.close("distribution copy", distribution);
@@ -189,7 +187,7 @@ class ZooKeeperFaultsIT {
         // every client is disconnected while the two servers left elect a leader (its server stops serving)
         Map<String, long[]> disconnected = new TreeMap<>(); // instance -> {suspended, back} (log times, epoch ms)
         for (int i = 0; i < INSTANCES; i++) {
-            ControllerProcess c = controllers.get(i);
+            ControllerProcess c = cluster.get(i);
             int mark = marks.get(i);
             disconnected.put(id(i), Poll.until(id(i) + "'s ZooKeeper session suspended and up again", SETTLE,
                     () -> disconnection(c.log(), mark).orElse(null), Objects::nonNull));
@@ -210,12 +208,12 @@ class ZooKeeperFaultsIT {
         String from0 = byBridge(mastersAfter).get(moving.name());
         String to0 = from0.equals("c2") ? "c3" : "c2";
         long moveStarted = System.nanoTime();
-        RestClient.Response moved = controllers.get(1).rest().put("/api/v1/cluster/masterships/" + moving.dpid(),
+        RestClient.Response moved = cluster.get(1).rest().put("/api/v1/cluster/masterships/" + moving.dpid(),
                 Map.of("master", to0));
         long moveMs = (System.nanoTime() - moveStarted) / 1_000_000;
         assertEquals(200, moved.status(), moved.toString());
         assertEquals(to0, moved.json().get("master").asText(), moved.toString());
-        RestClient.Response rebalanced = controllers.get(2).rest().post("/api/v1/cluster/rebalance", Map.of());
+        RestClient.Response rebalanced = cluster.get(2).rest().post("/api/v1/cluster/rebalance", Map.of());
         assertEquals(200, rebalanced.status(), rebalanced.toString());
 
         // A switch connecting now needs ZooKeeper writes (its candidates, its master node) to get a master.
@@ -243,7 +241,7 @@ class ZooKeeperFaultsIT {
         }
         Map<String, Long> sessionsLost = new TreeMap<>();
         for (int i = 0; i < INSTANCES; i++) {
-            sessionsLost.put(id(i), SESSION_STATE.matcher(controllers.get(i).log().substring(marks.get(i))).results()
+            sessionsLost.put(id(i), SESSION_STATE.matcher(cluster.get(i).log().substring(marks.get(i))).results()
                     .filter(m -> m.group(2).equals("LOST")).count());
         }
         List<Integer> lost = new PingLog(pingLog).lost(firstSeq);
@@ -288,9 +286,9 @@ class ZooKeeperFaultsIT {
      */
     private void cutOffAndHeal(String what, Consumer<TcpProxy> fault) {
         ControllerRoles before = awaitBalanced("balanced before c1 is " + what);
-        ControllerProcess c1 = controllers.get(0);
-        ControllerProcess c2 = controllers.get(1);
-        String c1Target = target(0);
+        ControllerProcess c1 = cluster.get(0);
+        ControllerProcess c2 = cluster.get(1);
+        String c1Target = cluster.target(testbed, 0);
         Map<String, String> itsSwitches = new TreeMap<>(); // dpid -> bridge
         for (Bridge b : switches) {
             if (c1Target.equals(before.masterOf(b.name()))) {
@@ -362,7 +360,7 @@ class ZooKeeperFaultsIT {
     private static MastershipTimeline timeline() {
         Map<String, String> logs = new LinkedHashMap<>();
         for (int i = 0; i < INSTANCES; i++) {
-            logs.put(id(i), controllers.get(i).log());
+            logs.put(id(i), cluster.get(i).log());
         }
         return MastershipTimeline.fromLogs(logs);
     }
@@ -449,41 +447,23 @@ class ZooKeeperFaultsIT {
 
     /** A controller that comes back is found within a second, not after OVS's default 8 s backoff. */
     private static void reconnectQuickly(List<Bridge> bridges) {
-        for (Bridge b : bridges) {
-            for (String uuid : testbed.ovs().vsctl("get", "bridge", b.name(), "controller").stdout()
-                    .replaceAll("[\\[\\]]", "").strip().split("[,\\s]+")) {
-                testbed.ovs().vsctl("set", "controller", uuid, "max_backoff=1000");
-            }
-        }
+        ControllerCluster.reconnectQuickly(testbed.ovs(), bridges);
     }
 
     private static List<Integer> marks() {
-        return controllers.stream().map(ControllerProcess::logMark).toList();
+        return cluster.marks();
     }
 
     private static String[] targets() {
-        String[] t = new String[INSTANCES];
-        for (int i = 0; i < INSTANCES; i++) {
-            t[i] = target(i);
-        }
-        return t;
-    }
-
-    private static String target(int i) {
-        return testbed.controllerTarget("tcp", controllers.get(i).openflowPort());
+        return cluster.targets(testbed);
     }
 
     private static String instanceOf(String target) {
-        for (int i = 0; i < INSTANCES; i++) {
-            if (target(i).equals(target)) {
-                return id(i);
-            }
-        }
-        return String.valueOf(target);
+        return cluster.instanceOf(testbed, target);
     }
 
     private static String id(int i) {
-        return "c" + (i + 1);
+        return ControllerCluster.id(i);
     }
 
     /** Whether a flow forwarding installed carries packets to {@code host}. */
