@@ -20,6 +20,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
@@ -211,6 +212,9 @@ final class MastershipElection implements MastershipService, AutoCloseable {
                 LOG.warn("ZooKeeper session suspended: no longer master of {} switch(es) until it is back", demoted);
                 return;
             }
+            if (closing) {
+                return; // handing over: no candidacy any more
+            }
             LOG.info("ZooKeeper session up: {} switch(es) compete for mastership again", locals.size());
             for (Local l : locals.values()) {
                 register(l);
@@ -221,6 +225,9 @@ final class MastershipElection implements MastershipService, AutoCloseable {
     // ---- the election ----
 
     private void register(Local l) {
+        if (closing) {
+            return; // handing over at shutdown: no new candidacy
+        }
         background("register as a candidate for " + l.id, () -> client.create().creatingParentContainersIfNeeded().withMode(CreateMode.EPHEMERAL).inBackground((c, event) -> {
             int rc = event.getResultCode();
             post(() -> {
@@ -242,7 +249,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
             return;
         }
         Local l = locals.get(id);
-        if (l != null && connected && path.equals(candidatePath(id, me)) && cache.get(path).isEmpty() && l.candidate) {
+        if (l != null && connected && !closing && path.equals(candidatePath(id, me)) && cache.get(path).isEmpty() && l.candidate) {
             // Our candidacy vanished (an old session's node expired): make it again.
             l.candidate = false;
             register(l);
@@ -268,7 +275,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
             cancelFallback(l);
             String owner = text(master.get().getData());
             long generation = master.get().getStat().getCzxid();
-            boolean ours = owner.equals(me) && master.get().getStat().getEphemeralOwner() == sessionId();
+            boolean ours = ours(master.get());
             if (ours) {
                 if (l.masterGeneration != generation) {
                     promote(l, generation);
@@ -321,6 +328,11 @@ final class MastershipElection implements MastershipService, AutoCloseable {
                 int rc = e.getResultCode();
                 post(() -> {
                     l.claiming = false;
+                    if (closing && rc == KeeperException.Code.OK.intValue()) {
+                        // Claimed as the hand-over began: the node is ours (no one replaces an existing one); release it.
+                        background("release " + masterPath(l.id),
+                                () -> client.delete().quietly().inBackground().forPath(masterPath(l.id)));
+                    }
                     if (rc != KeeperException.Code.OK.intValue() && rc != KeeperException.Code.NODEEXISTS.intValue()) {
                         LOG.warn("{}: claiming mastership failed: {}", l.sw, KeeperException.Code.get(rc));
                     }
@@ -383,14 +395,23 @@ final class MastershipElection implements MastershipService, AutoCloseable {
     }
 
     private void deleteIfOurs(String path) {
-        Optional<ChildData> node = cache.get(path);
-        if (node.isPresent() && text(node.get().getData()).equals(me)) {
+        Optional<ChildData> node = cache.get(path).filter(this::ours);
+        if (node.isPresent()) {
             try {
                 client.delete().withVersion(node.get().getStat().getVersion()).inBackground().forPath(path);
             } catch (Exception e) {
                 LOG.warn("could not release {}", path, e);
             }
         }
+    }
+
+    /** The switch's master node, if this session made it. */
+    private Optional<ChildData> ownMasterNode(DatapathId id) {
+        return cache.get(masterPath(id)).filter(this::ours);
+    }
+
+    private boolean ours(ChildData masterNode) {
+        return text(masterNode.getData()).equals(me) && masterNode.getStat().getEphemeralOwner() == sessionId();
     }
 
     /** The preferred instance if it is a candidate, then the others in rendezvous order. */
@@ -527,48 +548,38 @@ final class MastershipElection implements MastershipService, AutoCloseable {
                 m.map(d -> d.getStat().getCzxid()).orElse(0L), candidates);
     }
 
-    /** How many switches each instance masters now. */
-    Map<String, Integer> masterCounts() {
-        Map<String, Integer> counts = new HashMap<>();
-        for (DatapathId id : knownSwitches()) {
-            masterOf(id).ifPresent(m -> counts.merge(m, 1, Integer::sum));
-        }
-        return counts;
-    }
-
     // ---- shutdown ----
 
     /**
-     * Hands every switch this instance masters to another candidate (the least loaded), then stops.
-     * Waits at most {@code timeoutMs} until each of them has its new master in ZooKeeper (whose role
-     * request follows at once).
+     * Hands every switch this instance masters to its successor and withdraws every candidacy, then
+     * waits at most {@code timeoutMs} until each of those switches has its new master in ZooKeeper
+     * (whose role request follows at once).
+     *
+     * <p>First this instance stops acting as master: it asks each switch to make it SLAVE, which
+     * stops its connection writing before the request is even sent. Then, without waiting for the
+     * switches, ONE ZooKeeper transaction (all or nothing, one round trip) writes each switch's
+     * successor as its preferred instance, deletes this instance's candidacies and deletes its master
+     * nodes, in that order. Not waiting is safe: a successor can send its MASTER request only after
+     * that transaction and its own claim are committed, and the switch keeps one master at a time
+     * (a MASTER request makes the previous master SLAVE, and a request with an older generation is
+     * refused), so a write of ours that reaches the switch late is refused, never obeyed beside the
+     * successor's.
+     *
+     * <p>The successor is the candidate the others pick themselves when a master node goes and its
+     * owner is no longer a candidate: the preferred instance if it is another candidate, else the
+     * first in {@link Rendezvous} order. Every instance sees deletions as soon as they are committed
+     * but a changed preference only after reading it, so the successor claims on the deletion
+     * itself, with no grace and no read, and no one else claims first; the balancer evens the load
+     * out afterwards. Without its candidacies the leaving instance is no longer given switches by
+     * the balancer or a move, which it would never take.
      */
     void handOverAll(long timeoutMs) {
         CompletableFuture<List<DatapathId>> released = new CompletableFuture<>();
         post(() -> {
-            closing = true;
-            List<DatapathId> ids = new ArrayList<>();
-            Map<String, Integer> load = masterCounts();
-            for (Local l : locals.values()) {
-                cancelFallback(l);
-                if (l.masterGeneration < 0 || !connected) {
-                    continue;
-                }
-                Set<String> others = new TreeSet<>(candidates(l.id));
-                others.remove(me);
-                String to = Rendezvous.order(key(l.id), others).stream()
-                        .min(java.util.Comparator.comparingInt(i -> load.getOrDefault(i, 0))).orElse(null);
-                long generation = l.masterGeneration;
-                demote(l, generation);
-                if (to != null) {
-                    load.merge(to, 1, Integer::sum);
-                    setPreferred(l.id, to);
-                    LOG.info("{}: handing mastership over to {} (shutting down)", l.sw, to);
-                    ids.add(l.id);
-                }
-                deleteIfOurs(masterPath(l.id));
-            }
-            released.complete(ids);
+            HandOver h = beginHandOver();
+            commit(h);
+            released.complete(h.successors.entrySet().stream().filter(s -> s.getValue() != null)
+                    .map(Map.Entry::getKey).toList()); // a switch with no other candidate is left masterless
         });
         try {
             List<DatapathId> ids = released.get(timeoutMs, TimeUnit.MILLISECONDS);
@@ -577,6 +588,106 @@ final class MastershipElection implements MastershipService, AutoCloseable {
         } catch (Exception e) {
             LOG.warn("hand-over at shutdown not confirmed within {} ms: {}", timeoutMs, e.toString());
         }
+    }
+
+    /** What a shutdown releases: the mastered switches with their successors (null: none), the candidacies. */
+    private static final class HandOver {
+        final Map<DatapathId, String> successors = new LinkedHashMap<>();
+        final List<DatapathId> candidacies = new ArrayList<>();
+    }
+
+    /** On the thread: stops competing and acting as master; returns what to release. */
+    private HandOver beginHandOver() {
+        closing = true;
+        if (pendingBalance != null) {
+            pendingBalance.cancel(false);
+            pendingBalance = null;
+        }
+        HandOver h = new HandOver();
+        for (Local l : locals.values()) {
+            cancelFallback(l);
+            l.candidate = false; // withdrawn by the transaction; not made again
+            if (!connected) {
+                continue; // demoted when the session was suspended; its nodes go with the session
+            }
+            if (cache.get(candidatePath(l.id, me)).isPresent()) {
+                h.candidacies.add(l.id);
+            }
+            if (l.masterGeneration >= 0) {
+                demote(l, l.masterGeneration);
+                List<String> order = takeoverOrder(l.id);
+                order.remove(me);
+                h.successors.put(l.id, order.isEmpty() ? null : order.get(0));
+            }
+        }
+        if (!h.successors.isEmpty()) {
+            Set<String> to = new TreeSet<>(h.successors.values().stream().map(i -> i == null ? "nobody" : i).toList());
+            StringBuilder which = new StringBuilder();
+            h.successors.forEach((id, i) -> which.append(which.length() == 0 ? "" : ", ").append(id).append(" to ")
+                    .append(i == null ? "nobody (no other candidate)" : i));
+            LOG.info("handing mastership over to {} (shutting down): {}", String.join(" and ", to), which);
+        }
+        return h;
+    }
+
+    /** On the thread: the one transaction of a hand-over; one call per node if it cannot commit. */
+    private void commit(HandOver h) {
+        if (!connected) {
+            LOG.warn("hand-over: no ZooKeeper session; the switches go to the others when it ends");
+            return;
+        }
+        List<CuratorOp> ops = new ArrayList<>();
+        try {
+            for (Map.Entry<DatapathId, String> s : h.successors.entrySet()) {
+                String to = s.getValue();
+                if (to != null) {
+                    byte[] data = to.getBytes(StandardCharsets.UTF_8);
+                    String path = preferredPath(s.getKey());
+                    ops.add(cache.get(path).isPresent() ? client.transactionOp().setData().forPath(path, data)
+                            : client.transactionOp().create().forPath(path, data));
+                }
+            }
+            for (DatapathId id : h.candidacies) {
+                ops.add(client.transactionOp().delete().forPath(candidatePath(id, me)));
+            }
+            for (DatapathId id : h.successors.keySet()) {
+                Optional<ChildData> node = ownMasterNode(id);
+                if (node.isPresent()) {
+                    ops.add(client.transactionOp().delete().withVersion(node.get().getStat().getVersion())
+                            .forPath(masterPath(id)));
+                }
+            }
+            if (ops.isEmpty()) {
+                return;
+            }
+            client.transaction().inBackground((c, event) -> {
+                int rc = event.getResultCode();
+                if (rc != KeeperException.Code.OK.intValue()) {
+                    post(() -> {
+                        LOG.warn("hand-over: the transaction of {} operation(s) failed ({}); releasing one node at a time",
+                                ops.size(), KeeperException.Code.get(rc));
+                        commitOneByOne(h);
+                    });
+                }
+            }).forOperations(ops);
+        } catch (Exception e) {
+            LOG.warn("hand-over: could not send the transaction ({}); releasing one node at a time", e.toString());
+            commitOneByOne(h);
+        }
+    }
+
+    /** The hand-over without a transaction: what was not released already is released node by node. */
+    private void commitOneByOne(HandOver h) {
+        h.successors.forEach((id, to) -> {
+            if (to != null && !to.equals(preferred(id))) {
+                setPreferred(id, to);
+            }
+        });
+        for (DatapathId id : h.candidacies) {
+            background("withdraw the candidacy for " + id,
+                    () -> client.delete().quietly().inBackground().forPath(candidatePath(id, me)));
+        }
+        h.successors.keySet().forEach(id -> deleteIfOurs(masterPath(id)));
     }
 
     @Override

@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -17,6 +21,9 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryForever;
 import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.AddWatchMode;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher.Event.EventType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -117,11 +124,11 @@ class MastershipElectionTest {
         final MastershipElection election;
         final Map<Long, RoleConnection> connections = new HashMap<>();
 
-        Instance(String id) throws Exception {
+        Instance(String id, boolean balance) throws Exception {
             this.id = id;
             client = CuratorFrameworkFactory.builder().connectString(server.getConnectString())
                     .sessionTimeoutMs(2000).connectionTimeoutMs(2000).retryPolicy(new RetryForever(50)).build();
-            election = new MastershipElection(client, id, 100, true, 200);
+            election = new MastershipElection(client, id, 100, balance, 200);
             client.getConnectionStateListenable().addListener((c, state) -> election.connectionChanged(state.isConnected()));
             client.start();
             client.blockUntilConnected();
@@ -164,7 +171,11 @@ class MastershipElectionTest {
     }
 
     private Instance instance(String id) throws Exception {
-        Instance i = new Instance(id);
+        return instance(id, true);
+    }
+
+    private Instance instance(String id, boolean balance) throws Exception {
+        Instance i = new Instance(id, balance);
         instances.add(i);
         return i;
     }
@@ -250,5 +261,87 @@ class MastershipElectionTest {
         TestZooKeeper.await(() -> b.mastered() == SWITCHES, "b masters every switch");
         double ms = (System.nanoTime() - start) / 1e6;
         System.out.printf("hand-over of 3 switches: %.1f ms%n", ms);
+    }
+
+    @Test
+    void aGracefulStopReleasesTwentySwitchesInOneTransactionAndTheSuccessorsClaimThemAll() throws Exception {
+        for (long d = SWITCHES + 1; d <= 20; d++) {
+            switches.put(d, new SwitchModel(d));
+        }
+        // No balancing until asked: a masters all 20, and each switch keeps the master it is handed to.
+        Instance a = instance("a", false);
+        a.connectAll();
+        TestZooKeeper.await(() -> a.mastered() == 20, "a masters the 20 switches");
+        Instance b = instance("b", false);
+        Instance c = instance("c", false);
+        b.connectAll();
+        c.connectAll();
+        // Every instance must know every candidacy: each names the same successor only from the same view.
+        TestZooKeeper.await(() -> instances.stream().allMatch(i -> switches.keySet().stream().allMatch(d -> i.election
+                .getMastership(DatapathId.of(d)).map(m -> m.candidates().equals(Set.of("a", "b", "c"))).orElse(false))),
+                "every instance sees b and c as candidates everywhere");
+        // ZooKeeper gives each committed transaction its own zxid, and a watch event carries the zxid
+        // of the transaction that fired it: a's release is one transaction if its events share one.
+        List<WatchedEvent> events = new CopyOnWriteArrayList<>();
+        CuratorFramework observer = CuratorFrameworkFactory.newClient(server.getConnectString(), new RetryForever(50));
+        observer.start();
+        try {
+            observer.blockUntilConnected();
+            observer.getZookeeperClient().getZooKeeper().addWatch(MastershipElection.ROOT, events::add,
+                    AddWatchMode.PERSISTENT_RECURSIVE);
+            Map<Long, Long> before = new HashMap<>();
+            switches.values().forEach(m -> before.put(m.dpid, m.generation));
+
+            long start = System.nanoTime();
+            a.election.handOverAll(5000);
+            assertEquals(0, a.mastered(), "a stops acting as master before it returns");
+            TestZooKeeper.await(() -> switches.values().stream().allMatch(m -> m.master != null
+                    && !"a".equals(m.masterInstance()) && m.generation > before.get(m.dpid)), "b and c master every switch");
+            System.out.printf("hand-over of 20 switches: %.1f ms to the last successor's role reply (b %d, c %d)%n",
+                    (System.nanoTime() - start) / 1e6, b.mastered(), c.mastered());
+
+            Set<Long> zxids = new TreeSet<>();
+            int candidacies = 0;
+            int masters = 0;
+            int claims = 0;
+            for (WatchedEvent e : events) {
+                if (e.getType() == EventType.NodeCreated && e.getPath().endsWith("/master")) {
+                    claims++;
+                }
+                if (e.getType() == EventType.NodeDeleted && e.getPath().endsWith("/candidates/a")) {
+                    zxids.add(e.getZxid());
+                    candidacies++;
+                } else if (e.getType() == EventType.NodeDeleted && e.getPath().endsWith("/master")) {
+                    zxids.add(e.getZxid());
+                    masters++;
+                }
+            }
+            assertEquals(20, candidacies, "a withdrew its candidacy for every switch: " + events);
+            assertEquals(20, masters, "a's master nodes were deleted, and no other: " + events);
+            assertEquals(20, claims, "each switch was claimed once, by the successor named, and not moved on: " + events);
+            assertEquals(1, zxids.size(), "a's candidacies and master nodes went in one transaction: " + zxids);
+            long release = zxids.iterator().next();
+            for (long d : switches.keySet()) {
+                String preferredPath = MastershipElection.preferredPath(DatapathId.of(d));
+                assertTrue(events.stream().anyMatch(e -> e.getPath().equals(preferredPath) && e.getZxid() == release),
+                        "switch " + d + "'s successor was written in the same transaction");
+                String preferred = new String(observer.getData().forPath(preferredPath), StandardCharsets.UTF_8);
+                assertEquals(preferred, switches.get(d).masterInstance(), "switch " + d + " went to the successor named");
+            }
+            assertTrue(oneMasterEach(), "one master per switch");
+
+            // Without candidacies a leaving instance is given nothing: a re-balance spreads the switches
+            // over b and c (were a still a candidate, it would be handed switches it never takes).
+            Map<DatapathId, Mastership> balanced = b.election.rebalance().get(20, TimeUnit.SECONDS);
+            balanced.values().forEach(m -> assertEquals(Set.of("b", "c"), m.candidates()));
+            TestZooKeeper.await(() -> b.mastered() == 10 && c.mastered() == 10, "b and c master ten switches each");
+        } finally {
+            observer.close();
+        }
+    }
+
+    private boolean oneMasterEach() {
+        return switches.values().stream().allMatch(m -> instances.stream()
+                .filter(i -> i.connections.get(m.dpid).getRole() == Role.MASTER).count() == 1);
     }
 }
