@@ -221,9 +221,10 @@ class MastershipElectionTest {
         }
         TestZooKeeper.await(() -> switches.values().stream().allMatch(m -> instances.stream()
                 .filter(i -> i.connections.get(m.dpid).getRole() == Role.MASTER).count() == 1), "one master per switch");
-        // Not asserted yet: that a, on its new session, is balanced back to two switches. In one run in
-        // three mastership of a's former switches moved back and forth for longer than the wait
-        // (issue 6 note); that is a bug to find, not a result to assert around.
+        // Once failed one run in three. The election of that time still fails 1 run in 15 (a switch
+        // moved to a, taken by a fallback candidate instead, is never moved again); the one that
+        // hands such a switch on (commit 66c2971) passed 60 runs in a row.
+        TestZooKeeper.await(() -> a.mastered() == 2 && b.mastered() == 2 && c.mastered() == 2, "a rejoins and is balanced again");
     }
 
     @Test
