@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The benchmark configuration of issue 4 as an operator runs it: {@code --profile bench} starts
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * expression reads. Figures are printed, not asserted: docs/performance.md has the method.
  */
 @Timeout(300)
+// Isolated: a benchmark: cbench latency and throughput measured
+@Isolated
 class BenchProfileIT {
 
     private static final Duration STARTUP = Duration.ofSeconds(60);

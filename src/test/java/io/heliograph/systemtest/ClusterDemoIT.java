@@ -37,6 +37,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * {@code deploy/heliograph cluster-demo} as a user runs it, from a copy of the tree's layout (the
@@ -48,6 +49,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A bad option is refused, naming it, with exit status 2.
  */
 @Timeout(600)
+// Isolated: three ZooKeeper servers and three controllers; the demo's fixed control-link address 198.18.255.249
+@Isolated
 class ClusterDemoIT {
 
     private static final int SWITCHES = 3;

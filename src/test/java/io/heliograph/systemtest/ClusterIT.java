@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import io.heliograph.testbed.ArtifactDirectory;
 import io.heliograph.testbed.Bridge;
@@ -60,6 +61,8 @@ import io.heliograph.testbed.ZooKeeperEnsemble;
  */
 @Timeout(900)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// Isolated: three controller JVMs and a three-server ZooKeeper ensemble; fail-over times measured
+@Isolated
 class ClusterIT {
 
     private static final int K = 4;

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -61,6 +62,8 @@ import io.heliograph.testbed.ZooKeeperServerProcess;
  */
 @Timeout(600)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// Isolated: three controller JVMs, a ZooKeeper server and a k=4 fat tree; a session lost to load fails it
+@Isolated
 class ClusterTopologyIT {
 
     private static final Duration STARTUP = Duration.ofSeconds(90);

@@ -33,6 +33,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * {@code deploy/heliograph demo} as a user runs it (from a scratch tree whose distribution is a copy
@@ -42,6 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * or device of the demo's (named {@code hgdemo*}).
  */
 @Timeout(600)
+// Isolated: deploy/lib/demo.sh's fixed names hgdemo* and control-link address 198.18.255.253, machine-wide
+@Isolated
 class DemoIT {
 
     private static final int SWITCHES = 3;

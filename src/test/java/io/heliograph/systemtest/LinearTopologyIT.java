@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -38,6 +39,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * forwarding installed along the routed path, not by the controller.
  */
 @Timeout(300)
+// Isolated: a line of bridges per OpenFlow version; TCP throughput (Mbit/s) measured
+@Isolated
 class LinearTopologyIT {
 
     private static final long TRANSFER_BYTES = 10L * 1024 * 1024;

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -46,6 +47,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * headless Chromium the topology page and the overview show a newly connected switch without a reload.
  */
 @Timeout(300)
+// Isolated: event latencies (set-controller to event, median) measured
+@Isolated
 class LiveEventsIT {
 
     private static final Duration EVENT = Duration.ofSeconds(30);

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Issue 3, item 5: the statistics app's port rates against traffic of a known rate. On a line of two
@@ -43,6 +44,8 @@ import org.junit.jupiter.api.Timeout;
  * printed beside them, not compared.
  */
 @Timeout(150)
+// Isolated: iperf3 traffic: the port rates it measures would include a neighbour's load
+@Isolated
 class PortRatesIT {
 
     private static final long TBF_BITS_PER_SECOND = 20_000_000;

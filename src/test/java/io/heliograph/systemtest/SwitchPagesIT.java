@@ -29,6 +29,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 
@@ -48,6 +49,8 @@ import org.openqa.selenium.WebElement;
  * each page and tab is kept.
  */
 @Timeout(300)
+// Isolated: asserts the stats poll interval the page learns is under 2 s and the pings' byte rates
+@Isolated
 class SwitchPagesIT {
 
     private static final Duration PAGE = Duration.ofSeconds(30);

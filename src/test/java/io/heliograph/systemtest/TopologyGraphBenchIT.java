@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.interactions.WheelInput;
@@ -40,6 +41,8 @@ import org.openqa.selenium.interactions.WheelInput;
  * until the page reports an event handled after that first frame; a busy main thread delays exactly that.
  */
 @Timeout(900)
+// Isolated: a benchmark: 1000 switches drawn in Chromium, frame and input latencies measured
+@Isolated
 class TopologyGraphBenchIT {
 
     private static final int RUNS = 5;

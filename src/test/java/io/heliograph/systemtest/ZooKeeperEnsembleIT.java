@@ -28,6 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The distribution's standalone ZooKeeper ({@code heliograph zookeeper}) as an ensemble of three real
@@ -37,6 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * still there. A bad flag is refused with exit status 2 naming it. No switches, no root needed.
  */
 @Timeout(180)
+// Isolated: three ZooKeeper server JVMs; quorum and re-election times measured
+@Isolated
 class ZooKeeperEnsembleIT {
 
     private static final Duration QUORUM = Duration.ofSeconds(60);

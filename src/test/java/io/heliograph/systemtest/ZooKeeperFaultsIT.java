@@ -44,6 +44,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Issue 6, item 4: ZooKeeper faults under a running cluster. Three controller JVMs on a three-server
@@ -75,6 +76,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(600)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// Isolated: controller JVMs and a ZooKeeper ensemble behind TCP proxies; fault and fail-over times measured
+@Isolated
 class ZooKeeperFaultsIT {
 
     private static final int INSTANCES = 3;

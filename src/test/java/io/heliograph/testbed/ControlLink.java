@@ -1,6 +1,8 @@
 package io.heliograph.testbed;
 
 import java.security.SecureRandom;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The switches' path to a controller in the root namespace: a veth pair between the root namespace
@@ -10,6 +12,11 @@ import java.security.SecureRandom;
 final class ControlLink implements AutoCloseable {
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    /**
+     * Every /30 this JVM took (by network address), never handed out twice: testbeds of two classes
+     * running at once would otherwise both find a block free before either has added its address.
+     */
+    private static final Set<String> TAKEN = ConcurrentHashMap.newKeySet();
     private static final String SWITCH_SIDE = "ctl";
 
     private final String rootDevice;
@@ -29,7 +36,9 @@ final class ControlLink implements AutoCloseable {
             for (int attempt = 0; attempt < 100 && subnet == null; attempt++) {
                 int index = RANDOM.nextInt(1 << 15);          // 2^17 addresses in /30 blocks
                 int[] candidate = {198, 18 + (index >> 14), (index >> 6) & 0xff, (index & 0x3f) << 2};
-                if (!inUse.contains(" " + address(candidate, 1) + "/") && !inUse.contains(" " + address(candidate, 2) + "/")) {
+                boolean demos = candidate[1] == 18 && candidate[2] == 255;  // 198.18.255.0/24: deploy/lib's demos
+                if (!demos && !inUse.contains(" " + address(candidate, 1) + "/")
+                        && !inUse.contains(" " + address(candidate, 2) + "/") && TAKEN.add(address(candidate, 0))) {
                     subnet = candidate;
                 }
             }

@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,6 +42,8 @@ public final class ControllerProcess implements AutoCloseable {
     private static final Pattern LB_DONE = Pattern.compile("START LEVEL \\d+.*?\\ng! ", Pattern.DOTALL);
     private static final Pattern SCR_LIST_DONE = Pattern.compile("\\S+ in bundle \\d+ .*?\\ng! ", Pattern.DOTALL);
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+    /** Every port {@link #freePort} returned in this JVM. */
+    private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     private final Process process;
     private final OutputStream console;
@@ -121,13 +125,23 @@ public final class ControllerProcess implements AutoCloseable {
         return argv;
     }
 
-    /** A port free now on loopback; the small race until the controller binds it is accepted. */
+    /**
+     * A port free now on loopback, never one this JVM handed out before: system-test classes run two at a
+     * time, and the kernel may give a port that one class has been handed but not yet bound to the other.
+     * The small race with other processes until the controller binds it is accepted.
+     */
     public static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (int attempt = 0; attempt < 100; attempt++) {
+            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                if (HANDED_OUT.add(socket.getLocalPort())) {
+                    return socket.getLocalPort();
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
+        throw new IllegalStateException("no loopback port free that this JVM has not handed out already, after 100 attempts"
+                + " (" + HANDED_OUT.size() + " handed out)");
     }
 
     /** Whether something accepts a TCP connection on loopback port {@code port} now. */

@@ -2,6 +2,7 @@ package io.heliograph.testbed;
 
 import java.security.SecureRandom;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -17,6 +18,8 @@ public final class InterfaceNames {
     private static final Pattern SUFFIX = Pattern.compile("[a-z0-9]+");
     private static final String ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** Prefixes this JVM handed out: two testbeds started at once both see a prefix unused before either uses it. */
+    private static final Set<String> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     private final String prefix;
 
@@ -28,7 +31,7 @@ public final class InterfaceNames {
     public static InterfaceNames fresh(Set<String> existingNames) {
         for (int attempt = 0; attempt < 100; attempt++) {
             String candidate = "hg" + token(4);
-            if (existingNames.stream().noneMatch(n -> n.startsWith(candidate))) {
+            if (existingNames.stream().noneMatch(n -> n.startsWith(candidate)) && HANDED_OUT.add(candidate)) {
                 return new InterfaceNames(candidate);
             }
         }
