@@ -85,6 +85,7 @@ class SharedConfigurationIT {
                 "idleTimeout");
         assertRefused(rest.put(PATH, Map.of("idleTimeout", "70000")), "idleTimeout", "idleTimeout = '70000'");
         assertRefused(rest.put(PATH, Map.of("ecmp", "maybe")), "ecmp", "ecmp = 'maybe'");
+        assertRefused(rest.put(PATH, Map.of("matchGranularity", "PORT")), "matchGranularity", "matchGranularity = 'PORT'");
         assertRefused(rest.put(PATH, "{\"idleTimeout\": 8}"), "idleTimeout", "must be a string");
         assertRefused(rest.put("/api/v1/config/io.heliograph.openflow", Map.of("port", "7000")), "pid",
                 "io.heliograph.openflow is this instance's own configuration");

@@ -2,6 +2,7 @@ package io.heliograph.forwarding.internal;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.osgi.service.metatype.annotations.Option;
 
 @ObjectClassDefinition(id = ForwardingComponent.PID, name = "Heliograph forwarding",
         description = "Reactive forwarding along routed paths; floods on the topology's broadcast tree.")
@@ -23,6 +24,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     boolean ecmp() default true;
 
     @AttributeDefinition(description = "What forwarding flows match, and so what ECMP spreads: MAC (host pairs), "
-            + "IP (address pairs) or TRANSPORT (TCP/UDP connections)")
+            + "IP (address pairs) or TRANSPORT (TCP/UDP connections)",
+            options = {@Option(label = "MAC", value = "MAC"), @Option(label = "IP", value = "IP"),
+                    @Option(label = "TRANSPORT", value = "TRANSPORT")})
     String matchGranularity() default "TRANSPORT";
 }
