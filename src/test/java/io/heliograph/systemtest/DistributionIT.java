@@ -122,7 +122,10 @@ class DistributionIT {
             // Every component runs: the network services are ACTIVE (the switch service or the
             // pipelines bound them), none is UNSATISFIED or FAILED (as a circular activation leaves
             // them); only delayed ones nobody has asked for yet, the shell commands, are SATISFIED.
-            ComponentList components = controller.components(COMMAND);
+            // SCR enables a bundle's components one after another once the bundle is ACTIVE: an app that
+            // has just started may still list components without an instance, so wait as for the bundles.
+            ComponentList components = Poll.until("scr:list to show every component satisfied", STARTUP,
+                    () -> controller.components(COMMAND), c -> c.notRunning().isEmpty());
             assertEquals(List.of(), components.notRunning(), "every component satisfied\n" + components.rows());
             for (String name : ACTIVE_COMPONENTS) {
                 assertEquals(Optional.of("ACTIVE"), components.find(name).map(ComponentList.Row::state),
