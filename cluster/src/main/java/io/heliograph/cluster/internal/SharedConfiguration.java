@@ -35,8 +35,9 @@ import io.heliograph.core.cluster.SharedStore.Watch;
  * Wires {@link SharedSettings} into the framework: registers the {@link SharedSettingsOverlay} as a
  * Configuration Admin plugin before following the store, so that every configuration delivered from
  * then on carries the shared settings, and has Configuration Admin deliver a pid's configuration again
- * when its shared settings change ({@link Configuration#update()}, which the specification keeps for a
- * plugin's changes: the stored properties, the file's, stay as they are).
+ * when its shared settings change ({@link Configuration#update(java.util.Dictionary)} with its own
+ * properties: the no-argument update fires no event, and Felix SCR re-reads only on one; the stored
+ * properties, the file's, stay as they are).
  *
  * <p>The Metatype service, which checks what is written, is optional: without it reads work and writes
  * are refused.
@@ -116,17 +117,18 @@ public final class SharedConfiguration implements SharedConfigurationService {
      * one (any bundle may take it) when the pid has shared settings and no configuration yet.
      */
     private void redeliver(String pid) {
+        Map<String, String> shared = overlay.settingsOf(pid);
         try {
             Configuration[] existing = admin.listConfigurations("(" + Constants.SERVICE_PID + "=" + pid + ")");
             if (existing != null) {
                 for (Configuration configuration : existing) {
                     configuration.update(configuration.getProperties());
                 }
-            } else if (overlay.holds(pid)) {
+            } else if (shared != null) {
                 admin.getConfiguration(pid, "?").update(new Hashtable<>(Map.of()));
             }
             LOG.info("shared configuration: {} delivered again with shared settings {}", pid,
-                    overlay.holds(pid) ? settings.get(pid).settings() : "(none: its file's)");
+                    shared != null ? shared : "(none: its file's)");
         } catch (IOException | InvalidSyntaxException | RuntimeException e) {
             LOG.error("shared configuration: {} could not be delivered again: {}", pid, e.toString());
         }

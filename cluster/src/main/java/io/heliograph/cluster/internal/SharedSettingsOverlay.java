@@ -2,7 +2,6 @@ package io.heliograph.cluster.internal;
 
 import java.util.Dictionary;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.osgi.framework.Constants;
@@ -32,12 +31,9 @@ final class SharedSettingsOverlay implements ConfigurationPlugin {
         return shared.remove(pid) != null;
     }
 
-    boolean holds(String pid) {
-        return shared.containsKey(pid);
-    }
-
-    Set<String> pids() {
-        return Set.copyOf(shared.keySet());
+    /** The pid's shared settings, null when it has none. */
+    Map<String, String> settingsOf(String pid) {
+        return shared.get(pid);
     }
 
     @Override
