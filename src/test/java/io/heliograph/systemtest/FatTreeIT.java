@@ -149,20 +149,19 @@ class FatTreeIT {
     @Test
     @Order(2)
     void everyHostReachesEveryOtherAndIsFoundAtItsEdgePort() throws Exception {
-        List<String> lost = Collections.synchronizedList(new ArrayList<>());
-        long start = System.nanoTime();
-        forEachHostInParallel(from -> {
-            for (Host to : tree.hosts()) {
-                if (to != from) {
-                    Host.PingResult ping = from.ping(to, 3);
-                    if (!ping.allAnswered()) {
-                        lost.add(from.name() + " -> " + to.name() + ": " + ping.received() + "/" + ping.transmitted());
-                    }
-                }
+        List<String> lost = pingAll();
+        if (!lost.isEmpty()) {
+            // A new flow's first packets can be lost to a stall of the shared machine (seen in CI:
+            // 16 of 240 pairs, one or two pings each, towards the last hosts pinged). A forwarding bug
+            // loses them again; so once every path has idled out, every flow is set up afresh.
+            System.out.printf("ping-all: %d of %d pairs lost pings on the first attempt, trying again with "
+                    + "new flows:%n  %s%n", lost.size(), pairs(), String.join("\n  ", lost));
+            for (Bridge sw : tree.switches()) {
+                Poll.until("forwarding's flows on " + sw.name() + " to idle out", Duration.ofSeconds(30),
+                        () -> sw.dumpFlows().stream().filter(FlowEntry::isReactive).count(), n -> n == 0);
             }
-        });
-        System.out.printf("ping-all: %d pairs x 3 pings in %d ms%n", tree.hosts().size() * (tree.hosts().size() - 1),
-                (System.nanoTime() - start) / 1_000_000);
+            lost = pingAll();
+        }
         assertEquals(List.of(), lost, "pings lost between hosts");
 
         Map<String, String> truth = new TreeMap<>();
@@ -405,6 +404,30 @@ class FatTreeIT {
 
     private interface HostTask {
         void run(Host host) throws Exception;
+    }
+
+    /** Every host pings every other three times, all hosts at once; answers the pairs that lost a ping. */
+    private static List<String> pingAll() throws Exception {
+        List<String> lost = Collections.synchronizedList(new ArrayList<>());
+        long start = System.nanoTime();
+        forEachHostInParallel(from -> {
+            for (Host to : tree.hosts()) {
+                if (to != from) {
+                    Host.PingResult ping = from.ping(to, 3);
+                    if (!ping.allAnswered()) {
+                        lost.add(String.format("%s -> %s: %d/%d at %d ms: %s", from.name(), to.name(),
+                                ping.received(), ping.transmitted(), (System.nanoTime() - start) / 1_000_000,
+                                ping.output().replace('\n', ' ')));
+                    }
+                }
+            }
+        });
+        System.out.printf("ping-all: %d pairs x 3 pings in %d ms%n", pairs(), (System.nanoTime() - start) / 1_000_000);
+        return lost;
+    }
+
+    private static int pairs() {
+        return tree.hosts().size() * (tree.hosts().size() - 1);
     }
 
     private static void forEachHostInParallel(HostTask task) throws Exception {
