@@ -32,16 +32,16 @@ import org.junit.jupiter.api.parallel.Isolated;
  * real OVS switches, h1's egress is limited with tbf to 20 Mbit/s and iperf3 sends TCP from h1 to h2
  * for long enough to be steady. The median of consecutive {@code rates} readings on every port along
  * the path (h1's edge port received, the inter-switch link sent and received, h2's edge port sent)
- * must be within 10% of the tbf rate, and once the transfer ends the same ports must fall back near
- * zero: rates that were stale, cumulative or counted in the wrong direction fail one check or the other.
+ * must be within 10% of the rate OVS's own counters show for that port over the same seconds, and
+ * once the transfer ends the same ports must fall back near zero: rates that were stale, cumulative
+ * or counted in the wrong direction fail one check or the other.
  *
- * <p>What is compared with what: tbf charges each packet leaving h1's eth0 its length from the
- * destination MAC to the end of the payload (the 14-byte Ethernet header included; a veth has no
- * preamble, FCS or inter-frame gap). OVS's port counters are the veths' kernel counters, which count
- * the same frame bytes, so a saturated tbf at R bit/s shows as R bit/s of port rate, with nothing to
- * convert. iperf3 reports TCP payload only: of a full 1514-byte frame, 1448 bytes (Ethernet 14, IPv4
- * 20, TCP 20 + 12 of timestamp option), about 95.6%, so its figure sits ~4% below the port rates; it is
- * printed beside them, not compared.
+ * <p>What is compared with what: the reference is each port's byte counter read straight from OVS
+ * ({@code ovs-ofctl dump-ports}) when the sampling starts and when it ends. It is not the tbf rate:
+ * tbf charges each packet leaving h1's eth0 its frame bytes, so a saturated tbf at R bit/s shows as
+ * R bit/s of port rate, but on a loaded machine the transfer does not always saturate it (a CI run
+ * carried 91% of it, frame bytes). The tbf rate and iperf3's figure (TCP payload only: of a full
+ * 1514-byte frame, 1448 bytes, about 95.6%) are printed beside the rates, not compared.
  */
 @Timeout(150)
 // Isolated: iperf3 traffic: the port rates it measures would include a neighbour's load
@@ -64,6 +64,10 @@ class PortRatesIT {
     /** "5          20000512         352000       1651.0        833.0" (the port is a number or "local") */
     private static final Pattern ROW = Pattern.compile(
             "^(\\S+)\\s+(\\d+)\\s+(\\d+)\\s+\\d+[.,]\\d\\s+\\d+[.,]\\d\\s*$", Pattern.MULTILINE);
+
+    /** "rx pkts=10, bytes=860, ..." and "tx pkts=10, bytes=860, ..." in {@code ovs-ofctl dump-ports}. */
+    private static final Pattern RX_BYTES = Pattern.compile("rx pkts=\\d+, bytes=(\\d+)");
+    private static final Pattern TX_BYTES = Pattern.compile("tx pkts=\\d+, bytes=(\\d+)");
 
     private static ControllerDistribution distribution;
     private static ControllerProcess controller;
@@ -124,12 +128,18 @@ class PortRatesIT {
             Map<Probe, Double> ramp = Poll.until("h1's port to receive at over half the tbf rate",
                     Duration.ofSeconds(10), () -> read(path), rates -> rates.getOrDefault(path.get(0), 0.0)
                             > TBF_BITS_PER_SECOND / 2.0);
+            Map<Probe, Long> bytesBefore = bytes(path);
+            long before = System.nanoTime();
             Map<Probe, List<Double>> samples = collectSamples(path, ramp);
+            Map<Probe, Long> bytesAfter = bytes(path);
+            double seconds = (System.nanoTime() - before) / 1e9;
             assertTrue(transfer.isRunning(), "the iperf3 transfer ended before " + SAMPLES + " samples were read: "
                     + "the last ones would include idle time (samples " + samples + ")");
 
             Map<Probe, Double> medians = new LinkedHashMap<>();
             samples.forEach((probe, values) -> medians.put(probe, median(values)));
+            Map<Probe, Double> counted = new LinkedHashMap<>();
+            path.forEach(probe -> counted.put(probe, 8 * (bytesAfter.get(probe) - bytesBefore.get(probe)) / seconds));
             Iperf.Result iperf = transfer.awaitResult(Duration.ofSeconds(15));
 
             System.out.printf("PortRatesIT: tbf rate on h1's eth0 %.2f Mbit/s (Ethernet frame bytes)%n",
@@ -139,14 +149,18 @@ class PortRatesIT {
                     iperf.senderBitsPerSecond() / 1e6, iperf.receiverBitsPerSecond() / 1e6,
                     100 * iperf.receiverBitsPerSecond() / TBF_BITS_PER_SECOND);
             medians.forEach((probe, median) -> System.out.printf(
-                    "PortRatesIT: %-27s median %.2f Mbit/s (%+.1f%% from tbf) of %s%n", probe.label(), median / 1e6,
+                    "PortRatesIT: %-27s median %.2f Mbit/s (%+.1f%% from OVS's counters, %.2f Mbit/s over %.1f s; "
+                            + "%+.1f%% from tbf) of %s%n", probe.label(), median / 1e6,
+                    100 * (median - counted.get(probe)) / counted.get(probe), counted.get(probe) / 1e6, seconds,
                     100 * (median - TBF_BITS_PER_SECOND) / TBF_BITS_PER_SECOND, megabits(samples.get(probe))));
 
             for (Map.Entry<Probe, Double> entry : medians.entrySet()) {
-                double error = Math.abs(entry.getValue() - TBF_BITS_PER_SECOND) / TBF_BITS_PER_SECOND;
-                assertTrue(error <= TOLERANCE, String.format("%s: median %.0f bit/s is %.1f%% from the tbf rate %d "
-                                + "bit/s (allowed %.0f%%); samples %s", entry.getKey().label(), entry.getValue(),
-                        100 * error, TBF_BITS_PER_SECOND, 100 * TOLERANCE, samples.get(entry.getKey())));
+                double reference = counted.get(entry.getKey());
+                double error = Math.abs(entry.getValue() - reference) / reference;
+                assertTrue(error <= TOLERANCE, String.format("%s: median %.0f bit/s is %.1f%% from OVS's counters, "
+                                + "%.0f bit/s over the same %.1f s (allowed %.0f%%); samples %s", entry.getKey().label(),
+                        entry.getValue(), 100 * error, reference, seconds, 100 * TOLERANCE,
+                        samples.get(entry.getKey())));
             }
 
             // and the rates follow the traffic down: the last poll covers an idle second on every port
@@ -180,6 +194,18 @@ class PortRatesIT {
                     return samples.values().stream().allMatch(values -> values.size() == SAMPLES);
                 }, Boolean::booleanValue);
         return samples;
+    }
+
+    /** Each probe's byte counter in its direction, as OVS counts it ({@code ovs-ofctl dump-ports}). */
+    private static Map<Probe, Long> bytes(List<Probe> probes) {
+        Map<Probe, Long> counters = new LinkedHashMap<>();
+        for (Probe probe : probes) {
+            String ports = probe.bridge().ofctl("dump-ports", probe.port());
+            Matcher m = (probe.direction() == Direction.RX ? RX_BYTES : TX_BYTES).matcher(ports);
+            assertTrue(m.find(), "no " + probe.direction() + " bytes for " + probe + " in: " + ports);
+            counters.put(probe, Long.parseLong(m.group(1)));
+        }
+        return counters;
     }
 
     /** The latest rate of each probe as {@code rates <dpid>} prints it; probes with no rate yet are missing. */
