@@ -152,8 +152,9 @@ class FatTreeIT {
         List<String> lost = pingAll();
         if (!lost.isEmpty()) {
             // A new flow's first packets can be lost to a stall of the shared machine (seen in CI:
-            // 16 of 240 pairs, one or two pings each, towards the last hosts pinged). A forwarding bug
-            // loses them again; so once every path has idled out, every flow is set up afresh.
+            // 16 of 240 pairs, one or two pings each, towards the last hosts pinged, when a reply
+            // held up for over twice the first one's round trip still counted as lost). A forwarding
+            // bug loses them again; so once every path has idled out, every flow is set up afresh.
             System.out.printf("ping-all: %d of %d pairs lost pings on the first attempt, trying again with "
                     + "new flows:%n  %s%n", lost.size(), pairs(), String.join("\n  ", lost));
             for (Bridge sw : tree.switches()) {

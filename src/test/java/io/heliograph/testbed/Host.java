@@ -92,7 +92,13 @@ public final class Host {
         return Command.inNamespace(namespace, argv).timeout(timeout).run();
     }
 
-    /** Pings {@code to} {@code count} times, 0.2 s apart, each reply awaited at most 1 s. */
+    /**
+     * Pings {@code to} {@code count} times, 0.2 s apart. iputils waits 1 s after the last request
+     * ({@code -W 1}) only while no reply has come; once one has, it waits twice the longest round
+     * trip so far, so a reply held up much longer than the first one's counts as lost. ({@code -w}
+     * does not help: with a deadline ping sends past {@code -c} until that many replies came, and
+     * stops when a later request's reply completes the count.)
+     */
     public PingResult ping(Host to, int count) {
         CommandResult result = exec(Duration.ofSeconds(count + 10L),
                 "ping", "-n", "-c", Integer.toString(count), "-i", "0.2", "-W", "1", to.ip());
