@@ -67,7 +67,6 @@ class CoreRestIT {
     private static final String STATIC_FLOWS = "/api/v1/staticflows";
     private static final Pattern SHOW_PORT = Pattern.compile("^\\s*(\\d+|LOCAL)\\(([^)]+)\\): addr:",
             Pattern.MULTILINE);
-    private static final Pattern DUMP_PORT_RX = Pattern.compile("port\\s+\"?(\\w+)\"?: rx pkts=(\\d+)");
 
     private static ControllerDistribution distribution;
     private static ControllerProcess controller;
@@ -216,9 +215,9 @@ class CoreRestIT {
     void portCountersLieBetweenTwoDumpsOfTheSwitch() {
         Bridge edge = tree.edge().get(0).get(0);
         tree.hosts().get(0).ping(tree.hosts().get(1), 3);
-        long before = rxPackets(edge, "1");
+        long before = edge.portCounters("1").rxPackets();
         JsonNode stats = ok(rest.get("/api/v1/switches/" + edge.dpid() + "/statistics"));
-        long after = rxPackets(edge, "1");
+        long after = edge.portCounters("1").rxPackets();
         JsonNode port1 = null;
         for (JsonNode p : stats.get("ports")) {
             if (p.get("port").asLong() == 1) {
@@ -641,12 +640,6 @@ class CoreRestIT {
 
     private static List<String> listeners(String type) {
         return texts(ok(rest.get("/api/v1/pipelines/" + type)).get("listeners"));
-    }
-
-    private static long rxPackets(Bridge bridge, String port) {
-        Matcher m = DUMP_PORT_RX.matcher(bridge.ofctl("dump-ports", port));
-        assertTrue(m.find(), "no rx pkts in dump-ports of " + bridge);
-        return Long.parseLong(m.group(2));
     }
 
     private static Path hotJar(Path hot, String name) {

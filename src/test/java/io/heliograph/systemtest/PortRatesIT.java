@@ -11,6 +11,7 @@ import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.Host;
 import io.heliograph.testbed.Iperf;
 import io.heliograph.testbed.Poll;
+import io.heliograph.testbed.PortCounters;
 import io.heliograph.testbed.Testbed;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,10 +65,6 @@ class PortRatesIT {
     /** "5          20000512         352000       1651.0        833.0" (the port is a number or "local") */
     private static final Pattern ROW = Pattern.compile(
             "^(\\S+)\\s+(\\d+)\\s+(\\d+)\\s+\\d+[.,]\\d\\s+\\d+[.,]\\d\\s*$", Pattern.MULTILINE);
-
-    /** "rx pkts=10, bytes=860, ..." and "tx pkts=10, bytes=860, ..." in {@code ovs-ofctl dump-ports}. */
-    private static final Pattern RX_BYTES = Pattern.compile("rx pkts=\\d+, bytes=(\\d+)");
-    private static final Pattern TX_BYTES = Pattern.compile("tx pkts=\\d+, bytes=(\\d+)");
 
     private static ControllerDistribution distribution;
     private static ControllerProcess controller;
@@ -200,10 +197,8 @@ class PortRatesIT {
     private static Map<Probe, Long> bytes(List<Probe> probes) {
         Map<Probe, Long> counters = new LinkedHashMap<>();
         for (Probe probe : probes) {
-            String ports = probe.bridge().ofctl("dump-ports", probe.port());
-            Matcher m = (probe.direction() == Direction.RX ? RX_BYTES : TX_BYTES).matcher(ports);
-            assertTrue(m.find(), "no " + probe.direction() + " bytes for " + probe + " in: " + ports);
-            counters.put(probe, Long.parseLong(m.group(1)));
+            PortCounters c = probe.bridge().portCounters(probe.port());
+            counters.put(probe, probe.direction() == Direction.RX ? c.rxBytes() : c.txBytes());
         }
         return counters;
     }

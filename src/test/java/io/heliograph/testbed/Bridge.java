@@ -138,6 +138,11 @@ public final class Bridge {
         ovs.ofctl("-O", protocol(), "del-flows", name, match);
     }
 
+    /** One port's counters as the switch counts them ({@code ovs-ofctl dump-ports}). */
+    public PortCounters portCounters(String port) {
+        return PortCounters.parse(ofctl("dump-ports", port));
+    }
+
     public String ofctl(String command, String... args) {
         String[] argv = new String[args.length + 4];
         argv[0] = "-O";
