@@ -209,6 +209,12 @@ public final class ReactiveForwarding {
             LOG.debug("Switch {}: route {} to {} is not a chain of links; flooding", here, links, target);
             return false;
         }
+        if (hops.get(0).out().equals(packet.inPort)) {
+            // Back where it came from: a flood copy from a switch that did not know the destination
+            // yet, which its own flood has reached. A switch never outputs to the in port anyway.
+            LOG.trace("Switch {}: {} is back out of in port {}; dropping this copy", here, target, packet.inPort);
+            return true;
+        }
         Map<DatapathId, OFSwitch> onPath = new LinkedHashMap<>();
         for (Hop hop : hops) {
             OFSwitch sw = hop.dpid.equals(here) ? packet.sw : switchService.getSwitch(hop.dpid);

@@ -316,6 +316,18 @@ class PathInstallTest {
         assertTrue(f.sw(1).take().isEmpty(), "nothing upstream of where the packet is");
     }
 
+    @Test
+    void aFloodCopyWhoseDestinationIsBackWhereItCameFromIsDroppedWithoutAPath() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+
+        // s2 got h3's packet to h1 on port 1, from s1, which flooded it before it knew h1: both are behind s1.
+        assertEquals(Command.STOP, fw.receive(f.sw(2),
+                Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H3, "10.0.0.3", 5, H1, "10.0.0.1", 6))));
+
+        assertTrue(f.journal.isEmpty(), "no entry out of the in port, no packet-out, no flood: " + f.journal);
+    }
+
     private static void expectHop(PortedSwitch.Write w, long dpid, int in, int out) {
         assertEquals(DatapathId.of(dpid), w.dpid());
         OFFlowAdd flow = as(OFFlowAdd.class, w.message());
