@@ -56,7 +56,7 @@ import io.heliograph.testbed.ZooKeeperEnsemble;
  *       SIGCONT, it handles the packet-ins it had read before, and the switches refuse what it writes
  *       for them (IS_SLAVE, logged); it demotes itself.</li>
  *   <li>A graceful stop (SIGTERM) hands every switch over, measured from the controller's first
- *       hand-over line to the last successor's role reply.</li>
+ *       hand-over line to the last successor's role reply, over five stops of the busiest instance.</li>
  * </ul>
  */
 @Timeout(900)
@@ -68,6 +68,7 @@ class ClusterIT {
     private static final int K = 4;
     private static final int INSTANCES = 3;
     private static final int KILLS = 10;
+    private static final int STOPS = 5;
     private static final Duration SETTLE = Duration.ofSeconds(60);
     /** The session the instances were granted (the distribution's default): "ZooKeeper CONNECTED (...), session 0x.., timeout 5000 ms". */
     private static final Pattern SESSION_LINE = Pattern.compile("ZooKeeper CONNECTED \\(.*timeout (\\d+) ms");
@@ -210,21 +211,30 @@ class ClusterIT {
     @Test
     @Order(4)
     void aGracefulStopHandsEverySwitchOverQuickly() {
-        ControllerRoles roles = awaitBalanced("balanced before the stop");
-        int leaving = busiest(roles);
-        ControllerProcess c = cluster.get(leaving);
-        List<String> itsBridges = roles.roles().keySet().stream().filter(b -> target(leaving).equals(roles.masterOf(b)))
-                .toList();
-        List<Integer> mark = marks();
-        assertEquals(143, c.terminate(Duration.ofSeconds(30)), "SIGTERM stops the controller cleanly");
-        Matcher first = HAND_OVER_LINE.matcher(c.log());
-        assertTrue(first.find(), "the stopping instance hands over");
-        long start = MastershipTimeline.epochMillis(first.group(1));
-        long last = lastMasterLine(mark, itsBridges);
-        System.out.printf("graceful hand-over of %d switches: %d ms%n", itsBridges.size(), last - start);
-        Poll.until("every switch mastered by the remaining two", Duration.ofSeconds(10),
-                () -> ControllerRoles.read(testbed.ovs()), r -> r.oneMasterEach(INSTANCES - 1));
-        restartStopped();
+        List<Long> handOverMs = new ArrayList<>();
+        List<Integer> switches = new ArrayList<>();
+        for (int stop = 1; stop <= STOPS; stop++) {
+            ControllerRoles roles = awaitBalanced("balanced before the stop");
+            int leaving = busiest(roles);
+            ControllerProcess c = cluster.get(leaving);
+            List<String> itsBridges = roles.roles().keySet().stream()
+                    .filter(b -> target(leaving).equals(roles.masterOf(b))).toList();
+            List<Integer> mark = marks();
+            assertEquals(143, c.terminate(Duration.ofSeconds(30)), "SIGTERM stops the controller cleanly");
+            Matcher first = HAND_OVER_LINE.matcher(c.log());
+            assertTrue(first.find(), "the stopping instance hands over");
+            long start = MastershipTimeline.epochMillis(first.group(1));
+            handOverMs.add(lastMasterLine(mark, itsBridges) - start);
+            switches.add(itsBridges.size());
+            Poll.until("every switch mastered by the remaining two", Duration.ofSeconds(10),
+                    () -> ControllerRoles.read(testbed.ovs()), r -> r.oneMasterEach(INSTANCES - 1));
+            restartStopped();
+        }
+        List<Long> sorted = new ArrayList<>(handOverMs);
+        Collections.sort(sorted);
+        System.out.printf("graceful hand-over, %d stops of the busiest instance (switches handed over %s): "
+                + "median %d ms, max %d ms, all %s%n", STOPS, switches, sorted.get(sorted.size() / 2),
+                sorted.get(sorted.size() - 1), handOverMs);
     }
 
     // ---- fail-over measurement ----

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -28,6 +29,7 @@ import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
 import org.projectfloodlight.openflow.protocol.OFErrorType;
 import org.projectfloodlight.openflow.types.DatapathId;
 import org.slf4j.Logger;
@@ -94,6 +96,8 @@ final class MastershipElection implements MastershipService, AutoCloseable {
         boolean claiming;
         /** The generation we are master with (role requested or confirmed), -1 when not master. */
         long masterGeneration = -1;
+        /** Our master node as our claim's reply described it, until the cache shows it; null when none. */
+        Stat claim;
         /** The generation of the master we last told the switch we are slave of, -1 when none. */
         long slaveGeneration = -1;
         long masterLeftNanos;
@@ -184,9 +188,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
         if (!connected) {
             return;
         }
-        if (l.masterGeneration >= 0) {
-            deleteIfOurs(masterPath(l.id));
-        }
+        releaseMaster(l);
         background("withdraw the candidacy for " + l.id,
                 () -> client.delete().quietly().inBackground().forPath(candidatePath(l.id, me)));
     }
@@ -271,6 +273,13 @@ final class MastershipElection implements MastershipService, AutoCloseable {
             return;
         }
         Optional<ChildData> master = cache.get(masterPath(id));
+        if (l.claim != null) {
+            if (master.isPresent() && master.get().getStat().getCzxid() >= l.claim.getCzxid()) {
+                l.claim = null; // the cache has caught up with our claim
+            } else if (l.masterGeneration == l.claim.getCzxid()) {
+                return; // master by our claim's reply; the cache does not show the node yet
+            }
+        }
         if (master.isPresent()) {
             cancelFallback(l);
             String owner = text(master.get().getData());
@@ -326,22 +335,31 @@ final class MastershipElection implements MastershipService, AutoCloseable {
         try {
             client.create().creatingParentContainersIfNeeded().withMode(CreateMode.EPHEMERAL).inBackground((c, e) -> {
                 int rc = e.getResultCode();
-                post(() -> {
-                    l.claiming = false;
-                    if (closing && rc == KeeperException.Code.OK.intValue()) {
-                        // Claimed as the hand-over began: the node is ours (no one replaces an existing one); release it.
-                        background("release " + masterPath(l.id),
-                                () -> client.delete().quietly().inBackground().forPath(masterPath(l.id)));
-                    }
-                    if (rc != KeeperException.Code.OK.intValue() && rc != KeeperException.Code.NODEEXISTS.intValue()) {
-                        LOG.warn("{}: claiming mastership failed: {}", l.sw, KeeperException.Code.get(rc));
-                    }
-                    // On success the cache shows our node (and its czxid) next; evaluate() takes it from there.
-                });
+                Stat created = e.getStat();
+                post(() -> claimed(l, rc, created));
             }).forPath(masterPath(l.id), me.getBytes(StandardCharsets.UTF_8));
         } catch (Exception e) {
             l.claiming = false;
             LOG.warn("{}: claiming mastership failed", l.sw, e);
+        }
+    }
+
+    /**
+     * The reply to our claim. On success it carries the node's creation id, the generation: we act
+     * on it at once, not a read later when the cache shows the node (evaluate() then finds the node
+     * ours, with the generation we already have).
+     */
+    private void claimed(Local l, int rc, Stat created) {
+        l.claiming = false;
+        if (rc == KeeperException.Code.OK.intValue() && created != null) {
+            l.claim = created;
+            if (closing || locals.get(l.id) != l || !connected) {
+                releaseMaster(l); // the hand-over began or the switch left meanwhile: the node is ours; let it go
+            } else if (l.masterGeneration < 0) {
+                promote(l, created.getCzxid());
+            }
+        } else if (rc != KeeperException.Code.OK.intValue() && rc != KeeperException.Code.NODEEXISTS.intValue()) {
+            LOG.warn("{}: claiming mastership failed: {}", l.sw, KeeperException.Code.get(rc));
         }
     }
 
@@ -365,7 +383,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
                 LOG.warn("{}: the switch refused MASTER with generation {}: {}; giving the switch up", l.sw, generation,
                         e.getMessage());
                 l.masterGeneration = -1;
-                deleteIfOurs(masterPath(l.id));
+                releaseMaster(l);
             } else {
                 LOG.warn("{}: the switch did not confirm MASTER ({}); acting as master without a switch-side role",
                         l.sw, e.toString());
@@ -391,23 +409,30 @@ final class MastershipElection implements MastershipService, AutoCloseable {
     private void handOver(Local l, long generation, String to) {
         LOG.info("{}: handing mastership over to {}", l.sw, to);
         demote(l, generation);
-        deleteIfOurs(masterPath(l.id));
+        releaseMaster(l);
     }
 
-    private void deleteIfOurs(String path) {
-        Optional<ChildData> node = cache.get(path).filter(this::ours);
-        if (node.isPresent()) {
-            try {
-                client.delete().withVersion(node.get().getStat().getVersion()).inBackground().forPath(path);
-            } catch (Exception e) {
-                LOG.warn("could not release {}", path, e);
-            }
+    /** Deletes the switch's master node if it is ours (only that version: a later master's node stays). */
+    private void releaseMaster(Local l) {
+        OptionalInt version = ownMasterVersion(l);
+        l.claim = null;
+        if (version.isPresent()) {
+            String path = masterPath(l.id);
+            background("release " + path, () -> client.delete().withVersion(version.getAsInt()).inBackground().forPath(path));
         }
     }
 
-    /** The switch's master node, if this session made it. */
-    private Optional<ChildData> ownMasterNode(DatapathId id) {
-        return cache.get(masterPath(id)).filter(this::ours);
+    /**
+     * The version of the switch's master node if this session made it: as the cache shows it, or as
+     * our claim's reply described it while the cache does not show it yet.
+     */
+    private OptionalInt ownMasterVersion(Local l) {
+        Optional<ChildData> seen = cache.get(masterPath(l.id)).filter(this::ours);
+        if (seen.isPresent()) {
+            return OptionalInt.of(seen.get().getStat().getVersion());
+        }
+        return l.claim != null && l.claim.getEphemeralOwner() == sessionId() ? OptionalInt.of(l.claim.getVersion())
+                : OptionalInt.empty();
     }
 
     private boolean ours(ChildData masterNode) {
@@ -651,10 +676,9 @@ final class MastershipElection implements MastershipService, AutoCloseable {
                 ops.add(client.transactionOp().delete().forPath(candidatePath(id, me)));
             }
             for (DatapathId id : h.successors.keySet()) {
-                Optional<ChildData> node = ownMasterNode(id);
-                if (node.isPresent()) {
-                    ops.add(client.transactionOp().delete().withVersion(node.get().getStat().getVersion())
-                            .forPath(masterPath(id)));
+                OptionalInt version = ownMasterVersion(locals.get(id));
+                if (version.isPresent()) {
+                    ops.add(client.transactionOp().delete().withVersion(version.getAsInt()).forPath(masterPath(id)));
                 }
             }
             if (ops.isEmpty()) {
@@ -687,7 +711,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
             background("withdraw the candidacy for " + id,
                     () -> client.delete().quietly().inBackground().forPath(candidatePath(id, me)));
         }
-        h.successors.keySet().forEach(id -> deleteIfOurs(masterPath(id)));
+        h.successors.keySet().stream().map(locals::get).filter(l -> l != null).forEach(this::releaseMaster);
     }
 
     @Override
