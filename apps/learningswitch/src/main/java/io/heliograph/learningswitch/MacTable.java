@@ -2,11 +2,16 @@ package io.heliograph.learningswitch;
 
 /**
  * Where each MAC address was last seen on one switch: a map from 48-bit MAC (in a long) to port
- * number (an int), with open addressing and linear probing over primitive arrays, so a lookup
+ * number (an int), with open addressing and linear probing over a primitive array, so a lookup
  * costs a multiply and a few array reads and allocates nothing (a {@code HashMap<Long, Integer>}
- * boxes both sides and chases pointers). A slot is two adjacent longs, the MAC and then the port
- * with the CLOCK reference bit, so a probe touches one cache line: with 16 switches of 100,000 hosts
- * each the tables outgrow the CPU caches, and the misses are what a lookup costs.
+ * boxes both sides and chases pointers).
+ *
+ * <p>A slot is one long: the MAC in its upper 48 bits, then the CLOCK reference bit, then the port's
+ * code in 15 bits, an index into the switch's few port numbers. With 16 switches of 65,536 hosts each
+ * the tables take 16 MiB, not the 32 MiB of a MAC and a port in two longs: the cache misses of the
+ * one random slot read per packet-in are what a lookup costs, and a smaller table misses less.
+ * A switch whose packets come from more than {@value #MAX_PORTS} distinct port numbers has hosts on
+ * the others not learned (their packets are flooded); no real switch has that many.
  *
  * <p>Not thread-safe, on purpose: a switch's packet-ins are handled on one thread for its whole
  * connection, so its table needs no lock.
@@ -20,28 +25,38 @@ final class MacTable {
 
     /** What {@link #get} answers for an unknown address; no switch port has this number (it is OFPP_ANY). */
     static final int NO_PORT = -1;
+    /** How many distinct port numbers one table can hold. */
+    static final int MAX_PORTS = 0x7fff;
 
     private static final long EMPTY = 0; // MAC 0 is never learned
     private static final int MIN_SLOTS = 16;
     private static final long GOLDEN = 0x9E37_79B9_7F4A_7C15L;
-    /** In a slot's second long, above the port's 32 bits: looked up since the CLOCK hand last passed. */
-    private static final long REFERENCED = 1L << 32;
-    private static final long PORT_BITS = 0xffff_ffffL;
+    private static final int MAC_SHIFT = 16;
+    private static final long MAC_BITS = -1L << MAC_SHIFT;
+    /** Looked up since the CLOCK hand last passed. */
+    private static final long REFERENCED = 1L << 15;
+    private static final long CODE_BITS = REFERENCED - 1;
 
     private final int maxEntries;
-    /** Slot i is table[2i] (the MAC, or EMPTY) and table[2i + 1] (port | REFERENCED). */
+    /** Each slot is EMPTY or MAC &lt;&lt; 16 | REFERENCED? | port code. */
     private long[] table;
     private int slotMask;
     private int shift;
     private int size;
     private int hand;
+    /** The port number of each code. */
+    private int[] ports;
+    private int portCount;
+    /** The code looked up last, to spare the search for a port that sends again and again. */
+    private int lastPort;
+    private int lastCode;
 
     MacTable(int maxEntries) {
         if (maxEntries < 1) {
             throw new IllegalArgumentException("maxEntries must be at least 1, was " + maxEntries);
         }
         this.maxEntries = maxEntries;
-        allocate(MIN_SLOTS);
+        clear();
     }
 
     int size() {
@@ -54,18 +69,20 @@ final class MacTable {
 
     /** The port where {@code mac} was last seen, or {@link #NO_PORT}. */
     int get(long mac) {
-        if (mac == EMPTY) {
+        if (!learnable(mac)) {
             return NO_PORT;
         }
+        long key = mac << MAC_SHIFT;
         long[] t = table;
         for (int i = slot(mac); ; i = (i + 1) & slotMask) {
-            long key = t[2 * i];
-            if (key == mac) {
-                long value = t[2 * i + 1] | REFERENCED;
-                t[2 * i + 1] = value;
-                return (int) value;
+            long s = t[i];
+            if ((s & MAC_BITS) == key) {
+                if ((s & REFERENCED) == 0) {
+                    t[i] = s | REFERENCED;
+                }
+                return ports[(int) (s & CODE_BITS)];
             }
-            if (key == EMPTY) {
+            if (s == EMPTY) {
                 return NO_PORT;
             }
         }
@@ -73,21 +90,31 @@ final class MacTable {
 
     /**
      * Records that {@code mac} was seen on {@code port}. Returns true when that is news (a new host or
-     * a host that moved). MAC 0 and {@link #NO_PORT} are ignored.
+     * a host that moved). MAC 0, addresses wider than 48 bits and {@link #NO_PORT} are ignored.
      */
     boolean put(long mac, int port) {
-        if (mac == EMPTY || port == NO_PORT) {
+        if (!learnable(mac) || port == NO_PORT) {
             return false;
         }
+        long key = mac << MAC_SHIFT;
         long[] t = table;
         int i = slot(mac);
-        for (; t[2 * i] != EMPTY; i = (i + 1) & slotMask) {
-            if (t[2 * i] == mac) {
-                long value = t[2 * i + 1];
-                boolean moved = (int) value != port;
-                t[2 * i + 1] = (value & REFERENCED) | (port & PORT_BITS);
-                return moved;
+        for (long s; (s = t[i]) != EMPTY; i = (i + 1) & slotMask) {
+            if ((s & MAC_BITS) == key) {
+                if (ports[(int) (s & CODE_BITS)] == port) {
+                    return false;
+                }
+                int code = code(port);
+                if (code < 0) {
+                    return false;
+                }
+                t[i] = key | (s & REFERENCED) | code;
+                return true;
             }
+        }
+        int code = code(port);
+        if (code < 0) {
+            return false;
         }
         if (size >= maxEntries) {
             evictOne();
@@ -97,19 +124,19 @@ final class MacTable {
             grow(); // keep the load under 3/4 so probe runs stay short
             return put(mac, port);
         }
-        t[2 * i] = mac;
-        t[2 * i + 1] = port & PORT_BITS;
+        t[i] = key | code;
         size++;
         return true;
     }
 
     /** Forgets {@code mac}; returns whether it was known. */
     boolean remove(long mac) {
-        if (mac == EMPTY) {
+        if (!learnable(mac)) {
             return false;
         }
-        for (int i = slot(mac); table[2 * i] != EMPTY; i = (i + 1) & slotMask) {
-            if (table[2 * i] == mac) {
+        long key = mac << MAC_SHIFT;
+        for (int i = slot(mac); table[i] != EMPTY; i = (i + 1) & slotMask) {
+            if ((table[i] & MAC_BITS) == key) {
                 removeAt(i);
                 return true;
             }
@@ -119,11 +146,20 @@ final class MacTable {
 
     /** Forgets every address seen on {@code port} (it went down); returns how many. */
     int removePort(int port) {
+        int code = -1;
+        for (int c = 0; c < portCount && code < 0; c++) {
+            if (ports[c] == port) {
+                code = c;
+            }
+        }
+        if (code < 0) {
+            return 0;
+        }
         long[] doomed = new long[size];
         int n = 0;
-        for (int i = 0; i <= slotMask; i++) {
-            if (table[2 * i] != EMPTY && (int) table[2 * i + 1] == port) {
-                doomed[n++] = table[2 * i];
+        for (long s : table) {
+            if (s != EMPTY && (s & CODE_BITS) == code) {
+                doomed[n++] = s >>> MAC_SHIFT;
             }
         }
         for (int i = 0; i < n; i++) {
@@ -134,10 +170,40 @@ final class MacTable {
 
     void clear() {
         allocate(MIN_SLOTS);
+        ports = new int[4];
+        portCount = 0;
+        lastPort = NO_PORT;
+    }
+
+    private static boolean learnable(long mac) {
+        return mac != EMPTY && mac >>> 48 == 0;
     }
 
     private int slot(long mac) {
         return (int) ((mac * GOLDEN) >>> shift); // Fibonacci hashing: MACs differ mostly in their low bits
+    }
+
+    /** The code of {@code port}, given one if it is new; -1 when {@link #MAX_PORTS} codes are taken. */
+    private int code(int port) {
+        if (port == lastPort) {
+            return lastCode;
+        }
+        int code = 0;
+        while (code < portCount && ports[code] != port) {
+            code++;
+        }
+        if (code == portCount) {
+            if (portCount == MAX_PORTS) {
+                return -1;
+            }
+            if (portCount == ports.length) {
+                ports = java.util.Arrays.copyOf(ports, Math.min(2 * portCount, MAX_PORTS));
+            }
+            ports[portCount++] = port;
+        }
+        lastPort = port;
+        lastCode = code;
+        return code;
     }
 
     /** CLOCK: sweep from the hand, clearing reference bits, and evict the first unreferenced entry. */
@@ -145,12 +211,12 @@ final class MacTable {
         while (true) {
             int i = hand;
             hand = (hand + 1) & slotMask;
-            if (table[2 * i] == EMPTY) {
+            long s = table[i];
+            if (s == EMPTY) {
                 continue;
             }
-            long value = table[2 * i + 1];
-            if ((value & REFERENCED) != 0) {
-                table[2 * i + 1] = value & ~REFERENCED;
+            if ((s & REFERENCED) != 0) {
+                table[i] = s & ~REFERENCED;
                 continue;
             }
             removeAt(i);
@@ -161,23 +227,21 @@ final class MacTable {
     /** Deletes slot {@code hole} and shifts later entries of the probe run back, so no tombstones are needed. */
     private void removeAt(int hole) {
         long[] t = table;
-        for (int j = (hole + 1) & slotMask; t[2 * j] != EMPTY; j = (j + 1) & slotMask) {
-            int home = slot(t[2 * j]);
+        for (int j = (hole + 1) & slotMask; t[j] != EMPTY; j = (j + 1) & slotMask) {
+            int home = slot(t[j] >>> MAC_SHIFT);
             // The entry at j may fill the hole if the hole lies on its probe path (home .. j).
             if (((j - home) & slotMask) >= ((j - hole) & slotMask)) {
-                t[2 * hole] = t[2 * j];
-                t[2 * hole + 1] = t[2 * j + 1];
+                t[hole] = t[j];
                 hole = j;
             }
         }
-        t[2 * hole] = EMPTY;
-        t[2 * hole + 1] = 0;
+        t[hole] = EMPTY;
         size--;
     }
 
     /** Fresh, empty table of {@code slots} slots (a power of two). */
     private void allocate(int slots) {
-        table = new long[2 * slots];
+        table = new long[slots];
         slotMask = slots - 1;
         shift = 64 - Integer.numberOfTrailingZeros(slots);
         size = 0;
@@ -188,15 +252,13 @@ final class MacTable {
     private void grow() {
         long[] old = table;
         allocate(2 * (slotMask + 1));
-        for (int k = 0; k < old.length; k += 2) {
-            long mac = old[k];
-            if (mac != EMPTY) {
-                int i = slot(mac);
-                while (table[2 * i] != EMPTY) {
+        for (long s : old) {
+            if (s != EMPTY) {
+                int i = slot(s >>> MAC_SHIFT);
+                while (table[i] != EMPTY) {
                     i = (i + 1) & slotMask;
                 }
-                table[2 * i] = mac;
-                table[2 * i + 1] = old[k + 1];
+                table[i] = s;
                 size++;
             }
         }

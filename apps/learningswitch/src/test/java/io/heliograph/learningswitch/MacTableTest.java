@@ -59,6 +59,53 @@ class MacTableTest {
     }
 
     @Test
+    void addressesWiderThan48BitsAreNeverStored() {
+        MacTable table = new MacTable(10);
+        assertTrue(table.put(A, 1));
+
+        assertFalse(table.put(1L << 48 | A, 2), "would share A's slot key if its upper bits were dropped");
+        assertEquals(MacTable.NO_PORT, table.get(1L << 48 | A));
+        assertFalse(table.remove(1L << 48 | A));
+        assertEquals(1, table.get(A));
+        assertEquals(1, table.size());
+    }
+
+    @Test
+    void holdsHostsOnUpTo32767PortsAndLeavesTheRestUnlearned() {
+        MacTable table = new MacTable(100_000);
+        for (int port = 1; port <= MacTable.MAX_PORTS; port++) {
+            assertTrue(table.put(0x0200_0000_0000L | port, port * 7));
+        }
+        long extra = 0x0200_0001_0000L;
+        assertFalse(table.put(extra, 1_000_000), "no code left for a new port number");
+        assertEquals(MacTable.NO_PORT, table.get(extra));
+        assertTrue(table.put(extra, 7), "a port already coded still learns");
+        assertEquals(7, table.get(extra));
+        assertFalse(table.put(0x0200_0000_0001L, 1_000_000), "nor does a host move to an uncoded port");
+        assertEquals(7, table.get(0x0200_0000_0001L));
+        for (int port = 1; port <= MacTable.MAX_PORTS; port++) {
+            assertEquals(port * 7, table.get(0x0200_0000_0000L | port));
+        }
+    }
+
+    @Test
+    void aFullTableOf65536HostsTakesOneLongPerSlot() {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long tid = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(tid);
+        MacTable table = new MacTable(65_536);
+        for (int i = 1; i <= 65_536; i++) {
+            table.put(0x0200_0000_0000L | i, i % 48);
+        }
+        long allocated = threads.getThreadAllocatedBytes(tid) - before;
+        assertEquals(131_072, table.slots());
+        // 131,072 slots of 8 bytes (1 MiB), and the smaller tables it grew through: 2 MiB in all.
+        // Two longs per slot would take 4 MiB (2 MiB for the last table alone).
+        assertTrue(allocated < 3 * 1024 * 1024, "allocated " + allocated + " bytes");
+    }
+
+    @Test
     void growsAndKeepsEverything() {
         MacTable table = new MacTable(100_000);
         for (long mac = 1; mac <= 50_000; mac++) {
