@@ -26,4 +26,14 @@ public interface MessageListener {
 
     /** Handles one message; STOP ends the pipeline for this message. */
     Command receive(OFSwitch sw, OFMessage message);
+
+    /**
+     * Called on the I/O thread for every message of one read from the switch before {@link #receive}
+     * is called for the first of them: a listener may start loading into the CPU's caches what
+     * {@code receive} will need for this message (the slot of a large table, say), so that the
+     * cache misses of a whole read overlap instead of coming one after the other. It must change
+     * nothing that {@code receive} or anyone else can observe. Does nothing by default.
+     */
+    default void prepare(OFSwitch sw, OFMessage message) {
+    }
 }

@@ -30,4 +30,10 @@ public interface PipelineService {
      * A listener that throws is logged with the switch and message and skipped.
      */
     void dispatch(OFSwitch sw, org.projectfloodlight.openflow.protocol.OFMessage message);
+
+    /**
+     * Lets the listeners of the message's type {@linkplain MessageListener#prepare prepare} for it:
+     * called for every message of one read before the first of them is dispatched.
+     */
+    void prepare(OFSwitch sw, org.projectfloodlight.openflow.protocol.OFMessage message);
 }

@@ -32,6 +32,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.PipelineService;
 import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener.PortChange;
 import io.netty.channel.Channel;
@@ -75,6 +76,8 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     /** Reads from the switch so far (on its loop): any read after an ECHO_REQUEST shows it is alive. */
     private long reads;
     private boolean tlsFailed;
+    /** The messages of the read in progress, in order. */
+    private final java.util.ArrayList<Object> read = new java.util.ArrayList<>();
     private String closeReason = "connection closed";
 
     SwitchConnection(ControllerContext context) {
@@ -104,23 +107,48 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         ctx.fireChannelActive();
     }
 
+    /** Collects the read's messages: they are handled together when it ends (channelReadComplete). */
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        writes.readBatchStarted();
-        if (msg instanceof OFMessage message) {
-            received(message);
-        } else if (msg instanceof HelloMessage hello) {
-            handshake.onHello(hello);
-        } else if (msg instanceof UndecodableMessage bad) {
-            badInput(bad);
-        } else {
-            LOG.warn("{}: unexpected object from the decoder: {}", this, msg);
-        }
+        read.add(msg);
     }
 
+    /**
+     * The read is over: every message the pipeline will see is first {@linkplain PipelineService#prepare
+     * prepared}, then each is handled in order, and the answers go out in one flush.
+     */
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         reads++;
+        handleRead();
+    }
+
+    private void handleRead() {
+        if (read.isEmpty()) {
+            return;
+        }
+        writes.readBatchStarted();
+        if (active && role != Role.SLAVE) {
+            PipelineService pipeline = context.pipeline();
+            for (int i = 0; i < read.size(); i++) {
+                if (read.get(i) instanceof OFMessage message) {
+                    pipeline.prepare(this, message);
+                }
+            }
+        }
+        for (int i = 0; i < read.size(); i++) {
+            Object msg = read.get(i);
+            if (msg instanceof OFMessage message) {
+                received(message);
+            } else if (msg instanceof HelloMessage hello) {
+                handshake.onHello(hello);
+            } else if (msg instanceof UndecodableMessage bad) {
+                badInput(bad);
+            } else {
+                LOG.warn("{}: unexpected object from the decoder: {}", this, msg);
+            }
+        }
+        read.clear();
         writes.readBatchEnded();
     }
 
@@ -145,6 +173,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        handleRead(); // what the decoder framed from the last bytes as the connection closed
         boolean wasActive = active;
         active = false;
         writes.discard();

@@ -24,6 +24,8 @@ final class ControllerFixture implements AutoCloseable {
     /** A pipeline that records what it is given and runs an optional per-message hook (the "listener"). */
     static final class RecordingPipeline implements PipelineService {
         final ConcurrentLinkedQueue<OFMessage> dispatched = new ConcurrentLinkedQueue<>();
+        /** Every call in order: "prepare XID" and "dispatch XID". */
+        final ConcurrentLinkedQueue<String> calls = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<Thread> threads = new ConcurrentLinkedQueue<>();
         volatile BiConsumer<OFSwitch, OFMessage> hook = (sw, m) -> { };
 
@@ -42,7 +44,13 @@ final class ControllerFixture implements AutoCloseable {
         }
 
         @Override
+        public void prepare(OFSwitch sw, OFMessage message) {
+            calls.add("prepare " + message.getXid());
+        }
+
+        @Override
         public void dispatch(OFSwitch sw, OFMessage message) {
+            calls.add("dispatch " + message.getXid());
             dispatched.add(message);
             threads.add(Thread.currentThread());
             hook.accept(sw, message);

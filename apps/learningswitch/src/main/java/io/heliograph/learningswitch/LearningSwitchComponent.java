@@ -84,6 +84,11 @@ public final class LearningSwitchComponent implements MessageListener, SwitchLis
     }
 
     @Override
+    public void prepare(OFSwitch sw, OFMessage message) {
+        learningSwitch.prepare(sw, message);
+    }
+
+    @Override
     public void switchRemoved(OFSwitch sw) {
         learningSwitch.switchRemoved(sw);
     }

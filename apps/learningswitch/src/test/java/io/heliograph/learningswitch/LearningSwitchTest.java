@@ -265,6 +265,24 @@ class LearningSwitchTest {
     }
 
     @ParameterizedTest
+    @EnumSource(names = {"OF_10", "OF_13"})
+    void preparingForAMessageLearnsAndSendsNothing(OFVersion version) {
+        FakeSwitch sw = new FakeSwitch(1, version);
+        app.prepare(sw, packetIn(version, 1, H2, H1)); // before the switch has a table
+        app.receive(sw, packetIn(version, 1, H2, H1));
+        sw.take();
+
+        app.prepare(sw, packetIn(version, 3, H1, H3));
+        app.prepare(sw, packetIn(version, 2, new byte[] {1, 2, 3}, OFBufferId.NO_BUFFER));
+        app.prepare(sw, sw.getFactory().echoRequest(new byte[0]));
+
+        assertEquals(1, app.hostCount(sw.getId()), "h1 only: h3 was prepared for, not learned");
+        assertEquals(List.of(), sw.take());
+        app.receive(sw, packetIn(version, 2, H3, H2));
+        assertEquals(1, sw.take().size(), "h3 is still unknown: h2's packet to it is flooded");
+    }
+
+    @ParameterizedTest
     @EnumSource(names = {"OF_10", "OF_13", "OF_14", "OF_15"})
     void otherMessagesAreIgnored(OFVersion version) {
         FakeSwitch sw = new FakeSwitch(1, version);

@@ -106,6 +106,21 @@ class MacTableTest {
     }
 
     @Test
+    void touchingChangesNothingALookupCanSee() {
+        MacTable table = new MacTable(10);
+        table.put(A, 1);
+
+        table.touch(A);
+        table.touch(B);
+        table.touch(0);
+
+        assertEquals(1, table.size());
+        assertEquals(1, table.get(A));
+        assertEquals(MacTable.NO_PORT, table.get(B), "touching is not learning");
+        assertTrue(table.put(B, 2), "B is still news");
+    }
+
+    @Test
     void growsAndKeepsEverything() {
         MacTable table = new MacTable(100_000);
         for (long mac = 1; mac <= 50_000; mac++) {

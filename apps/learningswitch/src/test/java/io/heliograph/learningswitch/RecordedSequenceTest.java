@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFPacketIn;
 import org.projectfloodlight.openflow.protocol.OFPortConfig;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFPortState;
@@ -181,10 +182,13 @@ class RecordedSequenceTest {
         return packetIn(port, src, dst, NO_BUFFER);
     }
 
+    /** Prepared for, then received, as the switch's connection hands it over. */
     private static Event packetIn(int port, long src, long dst, OFBufferId buffer) {
-        return (app, sw) -> assertEquals(Command.CONTINUE,
-                app.receive(sw, PacketIns.packetIn(sw.getVersion(), port, PacketIns.frame(dst, src), buffer)),
-                "the learning switch never stops the pipeline");
+        return (app, sw) -> {
+            OFPacketIn in = PacketIns.packetIn(sw.getVersion(), port, PacketIns.frame(dst, src), buffer);
+            app.prepare(sw, in);
+            assertEquals(Command.CONTINUE, app.receive(sw, in), "the learning switch never stops the pipeline");
+        };
     }
 
     /** The port goes down (link down), as PORT_STATUS reports it. */

@@ -104,6 +104,11 @@ public final class MessagePipelines implements PipelineService, MessageStatistic
     }
 
     @Override
+    public void prepare(OFSwitch sw, OFMessage message) {
+        pipelines.prepare(sw, message);
+    }
+
+    @Override
     public void dispatch(OFSwitch sw, OFMessage message) {
         if (statistics.count(message.getType())) {
             long start = System.nanoTime();

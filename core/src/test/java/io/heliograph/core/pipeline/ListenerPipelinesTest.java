@@ -98,6 +98,22 @@ class ListenerPipelinesTest {
     }
 
     @Test
+    void prepareReachesEveryListenerOfTheTypeInOrderAndAFailureIsReported() {
+        pipelines.setOrder(OFType.PACKET_IN, List.of("a", "broken", "c"));
+        pipelines.add(new RecordingListener("a", journal));
+        pipelines.add(RecordingListener.failingToPrepare("broken", journal, new IllegalStateException("boom")));
+        pipelines.add(RecordingListener.stopping("c", journal));
+        pipelines.add(new RecordingListener("echo", Set.of(OFType.ECHO_REQUEST), journal, (s, m) -> Command.CONTINUE));
+
+        pipelines.prepare(SW, PACKET_IN);
+
+        assertEquals(List.of("a prepared", "broken prepared", "c prepared"), journal,
+                "all of them, a STOP in receive notwithstanding; not the echo listener");
+        assertEquals(List.of("broken@00:00:00:00:00:00:00:2a:PACKET_IN:boom"), failures);
+        assertEquals(Command.STOP, pipelines.dispatch(SW, PACKET_IN), "the failure to prepare does not stop dispatch");
+    }
+
+    @Test
     void aThrowingListenerIsReportedAndSkipped() {
         pipelines.setOrder(OFType.PACKET_IN, List.of("a", "broken", "c"));
         pipelines.add(new RecordingListener("a", journal));

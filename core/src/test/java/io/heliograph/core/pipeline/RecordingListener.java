@@ -34,6 +34,17 @@ class RecordingListener implements MessageListener {
         return new RecordingListener(name, Set.of(OFType.PACKET_IN), journal, (sw, m) -> Command.STOP);
     }
 
+    /** Records "NAME prepared" when it prepares, and fails doing so. */
+    static RecordingListener failingToPrepare(String name, List<String> journal, RuntimeException failure) {
+        return new RecordingListener(name, Set.of(OFType.PACKET_IN), journal, (sw, m) -> Command.CONTINUE) {
+            @Override
+            public void prepare(OFSwitch sw, OFMessage message) {
+                super.prepare(sw, message);
+                throw failure;
+            }
+        };
+    }
+
     static RecordingListener throwing(String name, List<String> journal, RuntimeException failure) {
         return new RecordingListener(name, Set.of(OFType.PACKET_IN), journal, (sw, m) -> {
             throw failure;
@@ -48,6 +59,11 @@ class RecordingListener implements MessageListener {
     @Override
     public Set<OFType> getTypes() {
         return types;
+    }
+
+    @Override
+    public void prepare(OFSwitch sw, OFMessage message) {
+        journal.add(name + " prepared");
     }
 
     @Override

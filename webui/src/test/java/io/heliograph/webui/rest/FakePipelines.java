@@ -54,4 +54,9 @@ final class FakePipelines implements PipelineService {
     public void dispatch(OFSwitch sw, OFMessage message) {
         throw new UnsupportedOperationException("the REST resources never dispatch");
     }
+
+    @Override
+    public void prepare(OFSwitch sw, OFMessage message) {
+        throw new UnsupportedOperationException("the REST resources never dispatch");
+    }
 }
