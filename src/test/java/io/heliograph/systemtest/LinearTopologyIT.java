@@ -47,9 +47,13 @@ class LinearTopologyIT {
     /**
      * PACKET_INs a switch may send during the transfer. The transfer is over 7,000 full-size segments
      * one way plus their ACKs the other: were the controller forwarding them, this would be thousands.
-     * A few are legitimate (a flow expiring between the ping phase and the transfer is installed again).
+     * Some are legitimate: the transfer is a new flow (matched on its ports), and OVS's userspace
+     * datapath keeps sending its first packets up after the FLOW_MOD arrived, until its revalidators
+     * replace the cached "to the controller" entry (the snoop shows them after the FLOW_MOD). At
+     * 400-640 Mbit/s that window held 13-48 packet-ins on the first switch on a fast machine, with
+     * the build of 2026-11-21 as with today's.
      */
-    private static final int MAX_PACKET_INS_DURING_TRANSFER = 20;
+    private static final int MAX_PACKET_INS_DURING_TRANSFER = 150;
     private static final Pattern NEGOTIATED = Pattern.compile("negotiated OpenFlow version 0x(\\p{XDigit}{2})");
     /** Not forwarding's default (5 s): flows carrying it show the configuration reached the app. */
     private static final int IDLE_TIMEOUT = 7;
