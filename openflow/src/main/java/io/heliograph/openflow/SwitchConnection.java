@@ -3,6 +3,7 @@ package io.heliograph.openflow;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -77,7 +78,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private long reads;
     private boolean tlsFailed;
     /** The messages of the read in progress, in order. */
-    private final java.util.ArrayList<Object> read = new java.util.ArrayList<>();
+    private final ArrayList<Object> read = new ArrayList<>();
     private String closeReason = "connection closed";
 
     SwitchConnection(ControllerContext context) {

@@ -80,10 +80,6 @@ final class ListenerPipeline {
         return chain.listeners.length == 0;
     }
 
-    /**
-     * Runs the message through the chain until a listener answers STOP. A listener that throws is
-     * reported to {@code failures} and skipped. Returns STOP when a listener stopped the chain.
-     */
     /** Lets each listener prepare for the message; one that throws is reported, and the others still prepare. */
     void prepare(OFSwitch sw, OFMessage message, ListenerFailures failures) {
         for (MessageListener listener : chain.listeners) {
@@ -95,6 +91,10 @@ final class ListenerPipeline {
         }
     }
 
+    /**
+     * Runs the message through the chain until a listener answers STOP. A listener that throws is
+     * reported to {@code failures} and skipped. Returns STOP when a listener stopped the chain.
+     */
     Command dispatch(OFSwitch sw, OFMessage message, ListenerFailures failures) {
         for (MessageListener listener : chain.listeners) {
             Command command;

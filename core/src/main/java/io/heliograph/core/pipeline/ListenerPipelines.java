@@ -108,15 +108,15 @@ public final class ListenerPipelines {
         return byType[type.ordinal()].names();
     }
 
-    /**
-     * Runs a message through its type's pipeline on the calling thread. Returns STOP when a
-     * listener stopped it, CONTINUE when it went through every listener (or there were none).
-     */
     /** Lets the listeners of the message's type prepare for it (before it is dispatched); no lock, no allocation. */
     public void prepare(OFSwitch sw, OFMessage message) {
         byType[message.getType().ordinal()].prepare(sw, message, failures);
     }
 
+    /**
+     * Runs a message through its type's pipeline on the calling thread. Returns STOP when a
+     * listener stopped it, CONTINUE when it went through every listener (or there were none).
+     */
     public Command dispatch(OFSwitch sw, OFMessage message) {
         return byType[message.getType().ordinal()].dispatch(sw, message, failures);
     }
