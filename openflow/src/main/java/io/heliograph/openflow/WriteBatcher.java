@@ -23,7 +23,8 @@ import io.netty.util.internal.PlatformDependent;
  * </ul>
  * Messages written on the loop are encoded straight into one pooled buffer per batch, handed to
  * the channel as a whole (or every {@value #HAND_OFF_BYTES} bytes): one outbound entry per batch,
- * not one buffer and one pipeline pass per message.
+ * not one buffer and one pipeline pass per message. Each buffer is sized from the last one handed
+ * off, so a steady stream of batches is encoded without growing (copying) its buffer.
  * Netty's own outbound buffer handles the slow-reader case Beacon solved with needSelect, within a
  * bound: past the channel's high water mark writes are flushed at once, and a switch that leaves
  * more than {@link PendingWriteLimit its limit} unread is dropped rather than buffered without end.
@@ -42,6 +43,8 @@ final class WriteBatcher {
     private boolean inReadBatch;
     private boolean dirty;
     private boolean flushScheduled;
+    /** The capacity the next batch's buffer starts with: the last batch's size and a quarter more. */
+    private int expectedBytes = FIRST_BUFFER_BYTES;
 
     /** A batch this big goes to the channel before the batch ends, so the write bound sees it. */
     static final int HAND_OFF_BYTES = 64 * 1024;
@@ -114,7 +117,7 @@ final class WriteBatcher {
      */
     private void append(OFMessage message) {
         if (batch == null) {
-            batch = ctx.alloc().directBuffer(FIRST_BUFFER_BYTES);
+            batch = ctx.alloc().directBuffer(expectedBytes);
         }
         int start = batch.writerIndex();
         try {
@@ -134,8 +137,15 @@ final class WriteBatcher {
         if (batch != null) {
             ByteBuf out = batch;
             batch = null;
+            expectedBytes = expectedBytes(out.readableBytes());
             ctx.write(out, ctx.voidPromise());
         }
+    }
+
+    /** Room for a batch like the last one ({@code lastBytes}), within 1 KiB and a hand-off's worth and a quarter. */
+    static int expectedBytes(int lastBytes) {
+        int room = lastBytes + lastBytes / 4;
+        return Math.max(FIRST_BUFFER_BYTES, Math.min(room, HAND_OFF_BYTES + HAND_OFF_BYTES / 4));
     }
 
     /**

@@ -24,6 +24,9 @@ import io.heliograph.core.OFSwitch;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.AbstractByteBufAllocator;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -98,6 +101,55 @@ class WriteBatchingTest {
         assertEquals(List.of(1L, 2L, 3L, 4L, 5L), counter.written);
         assertEquals(1, counter.buffers.get(), "the batch's messages encoded into one buffer");
         assertEquals(1, ch.outboundMessages().size());
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void aBatchTheSizeOfTheLastIsEncodedWithoutGrowingItsBuffer() {
+        List<Integer> asked = new ArrayList<>();
+        ByteBufAllocator recording = new AbstractByteBufAllocator() {
+            @Override
+            protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
+                asked.add(initialCapacity);
+                return Unpooled.directBuffer(initialCapacity, maxCapacity);
+            }
+
+            @Override
+            protected ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity) {
+                return Unpooled.buffer(initialCapacity, maxCapacity);
+            }
+
+            @Override
+            public boolean isDirectBufferPooled() {
+                return false;
+            }
+        };
+        List<Integer> capacities = new ArrayList<>();
+        ChannelDuplexHandler capacity = new ChannelDuplexHandler() {
+            @Override
+            public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+                capacities.add(((ByteBuf) msg).capacity());
+                ctx.write(msg, promise);
+            }
+        };
+        Host host = new Host();
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ch.config().setAllocator(recording);
+        ch.pipeline().addLast(capacity, OFMessageEncoder.INSTANCE, host);
+        int bytes = 0;
+        for (int batch = 0; batch < 2; batch++) {
+            host.batcher.readBatchStarted();
+            for (long xid = 1; xid <= 500; xid++) {
+                OFMessage echo = echo(xid);
+                host.batcher.write(echo);
+                bytes += batch == 0 ? 8 : 0; // an echo request without data is its 8-byte header
+            }
+            host.batcher.readBatchEnded();
+        }
+        assertEquals(2, asked.size(), "one buffer per batch");
+        assertTrue(asked.get(0) < bytes, "the first batch starts small: " + asked);
+        assertTrue(asked.get(1) >= bytes, "the second starts with room for as much as the first held: " + asked);
+        assertEquals(asked.get(1), capacities.get(1), "and was not grown");
         ch.finishAndReleaseAll();
     }
 
