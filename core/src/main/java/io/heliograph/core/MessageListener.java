@@ -1,5 +1,6 @@
 package io.heliograph.core;
 
+import java.util.List;
 import java.util.Set;
 
 import org.projectfloodlight.openflow.protocol.OFMessage;
@@ -28,12 +29,14 @@ public interface MessageListener {
     Command receive(OFSwitch sw, OFMessage message);
 
     /**
-     * Called on the I/O thread for every message of one read from the switch before {@link #receive}
-     * is called for the first of them: a listener may start loading into the CPU's caches what
-     * {@code receive} will need for this message (the slot of a large table, say), so that the
-     * cache misses of a whole read overlap instead of coming one after the other. It must change
-     * nothing that {@code receive} or anyone else can observe. Does nothing by default.
+     * Called on the I/O thread with the messages of one read from the switch, in order, before
+     * {@link #receive} is called for the first of them, when at least one is of this listener's
+     * types (messages of other types are in the list too: ignore them). A listener may load into
+     * the CPU's caches what {@code receive} will need (the slots of a large table, say) in one tight
+     * loop, so that the cache misses of a whole read overlap instead of coming one after the other.
+     * It must change nothing that {@code receive} or anyone else can observe, and must not keep the
+     * list, which is reused for the next read. Does nothing by default.
      */
-    default void prepare(OFSwitch sw, OFMessage message) {
+    default void prepare(OFSwitch sw, List<OFMessage> read) {
     }
 }

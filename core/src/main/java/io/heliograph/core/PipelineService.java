@@ -32,8 +32,8 @@ public interface PipelineService {
     void dispatch(OFSwitch sw, org.projectfloodlight.openflow.protocol.OFMessage message);
 
     /**
-     * Lets the listeners of the message's type {@linkplain MessageListener#prepare prepare} for it:
-     * called for every message of one read before the first of them is dispatched.
+     * Lets the listeners of the read's message types {@linkplain MessageListener#prepare prepare} for
+     * it: called with the messages of one read before the first of them is dispatched.
      */
-    void prepare(OFSwitch sw, org.projectfloodlight.openflow.protocol.OFMessage message);
+    void prepare(OFSwitch sw, List<org.projectfloodlight.openflow.protocol.OFMessage> read);
 }

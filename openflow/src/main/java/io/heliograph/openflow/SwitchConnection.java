@@ -79,6 +79,8 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private boolean tlsFailed;
     /** The messages of the read in progress, in order. */
     private final ArrayList<Object> read = new ArrayList<>();
+    /** The OpenFlow messages of {@link #read}, for the pipeline to prepare for. */
+    private final ArrayList<OFMessage> readMessages = new ArrayList<>();
     private String closeReason = "connection closed";
 
     SwitchConnection(ControllerContext context) {
@@ -115,8 +117,8 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     }
 
     /**
-     * The read is over: every message the pipeline will see is first {@linkplain PipelineService#prepare
-     * prepared}, then each is handled in order, and the answers go out in one flush.
+     * The read is over: the pipeline first {@linkplain PipelineService#prepare prepares} for its
+     * messages, then each is handled in order, and the answers go out in one flush.
      */
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
@@ -130,11 +132,17 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         }
         writes.readBatchStarted();
         if (active && role != Role.SLAVE) {
-            PipelineService pipeline = context.pipeline();
             for (int i = 0; i < read.size(); i++) {
                 if (read.get(i) instanceof OFMessage message) {
-                    pipeline.prepare(this, message);
+                    readMessages.add(message);
                 }
+            }
+            try {
+                if (!readMessages.isEmpty()) {
+                    context.pipeline().prepare(this, readMessages);
+                }
+            } finally {
+                readMessages.clear();
             }
         }
         for (int i = 0; i < read.size(); i++) {

@@ -24,7 +24,7 @@ final class ControllerFixture implements AutoCloseable {
     /** A pipeline that records what it is given and runs an optional per-message hook (the "listener"). */
     static final class RecordingPipeline implements PipelineService {
         final ConcurrentLinkedQueue<OFMessage> dispatched = new ConcurrentLinkedQueue<>();
-        /** Every call in order: "prepare XID" and "dispatch XID". */
+        /** Every call in order: "prepare XID" for each message of a read prepared for, and "dispatch XID". */
         final ConcurrentLinkedQueue<String> calls = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<Thread> threads = new ConcurrentLinkedQueue<>();
         volatile BiConsumer<OFSwitch, OFMessage> hook = (sw, m) -> { };
@@ -44,8 +44,10 @@ final class ControllerFixture implements AutoCloseable {
         }
 
         @Override
-        public void prepare(OFSwitch sw, OFMessage message) {
-            calls.add("prepare " + message.getXid());
+        public void prepare(OFSwitch sw, List<OFMessage> read) {
+            for (OFMessage message : read) {
+                calls.add("prepare " + message.getXid());
+            }
         }
 
         @Override

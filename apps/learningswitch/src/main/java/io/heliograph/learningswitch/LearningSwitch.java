@@ -118,16 +118,21 @@ public final class LearningSwitch implements MessageListener, SwitchListener {
     }
 
     /**
-     * Loads the slot of the packet's source address: with many switches of many hosts the tables
+     * Loads the slots of the packets' source addresses: with many switches of many hosts the tables
      * outgrow the CPU caches, and a read's packet-ins then wait for their slots together rather than
-     * one after another.
+     * one after another. The loop is kept small so that the processor has many of these loads in
+     * flight at once.
      */
     @Override
-    public void prepare(OFSwitch sw, OFMessage message) {
-        if (message instanceof OFPacketIn packetIn) {
-            SwitchTable entry = tables.get(sw.getId());
-            if (entry != null && entry.connection == sw) {
-                entry.table.touch(Ethernet.wrap(packetIn.getData()).source());
+    public void prepare(OFSwitch sw, List<OFMessage> read) {
+        SwitchTable entry = tables.get(sw.getId());
+        if (entry == null || entry.connection != sw) {
+            return;
+        }
+        MacTable table = entry.table;
+        for (int i = 0; i < read.size(); i++) {
+            if (read.get(i) instanceof OFPacketIn packetIn) {
+                table.touch(Ethernet.wrap(packetIn.getData()).source());
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.heliograph.learningswitch;
 
+import java.util.List;
 import java.util.Set;
 
 import org.osgi.framework.BundleContext;
@@ -84,8 +85,8 @@ public final class LearningSwitchComponent implements MessageListener, SwitchLis
     }
 
     @Override
-    public void prepare(OFSwitch sw, OFMessage message) {
-        learningSwitch.prepare(sw, message);
+    public void prepare(OFSwitch sw, List<OFMessage> read) {
+        learningSwitch.prepare(sw, read);
     }
 
     @Override

@@ -268,13 +268,12 @@ class LearningSwitchTest {
     @EnumSource(names = {"OF_10", "OF_13"})
     void preparingForAMessageLearnsAndSendsNothing(OFVersion version) {
         FakeSwitch sw = new FakeSwitch(1, version);
-        app.prepare(sw, packetIn(version, 1, H2, H1)); // before the switch has a table
+        app.prepare(sw, List.of(packetIn(version, 1, H2, H1))); // before the switch has a table
         app.receive(sw, packetIn(version, 1, H2, H1));
         sw.take();
 
-        app.prepare(sw, packetIn(version, 3, H1, H3));
-        app.prepare(sw, packetIn(version, 2, new byte[] {1, 2, 3}, OFBufferId.NO_BUFFER));
-        app.prepare(sw, sw.getFactory().echoRequest(new byte[0]));
+        app.prepare(sw, List.of(packetIn(version, 3, H1, H3), packetIn(version, 2, new byte[] {1, 2, 3}, OFBufferId.NO_BUFFER),
+                sw.getFactory().echoRequest(new byte[0])));
 
         assertEquals(1, app.hostCount(sw.getId()), "h1 only: h3 was prepared for, not learned");
         assertEquals(List.of(), sw.take());

@@ -186,7 +186,7 @@ class RecordedSequenceTest {
     private static Event packetIn(int port, long src, long dst, OFBufferId buffer) {
         return (app, sw) -> {
             OFPacketIn in = PacketIns.packetIn(sw.getVersion(), port, PacketIns.frame(dst, src), buffer);
-            app.prepare(sw, in);
+            app.prepare(sw, List.of(in));
             assertEquals(Command.CONTINUE, app.receive(sw, in), "the learning switch never stops the pipeline");
         };
     }

@@ -80,17 +80,6 @@ final class ListenerPipeline {
         return chain.listeners.length == 0;
     }
 
-    /** Lets each listener prepare for the message; one that throws is reported, and the others still prepare. */
-    void prepare(OFSwitch sw, OFMessage message, ListenerFailures failures) {
-        for (MessageListener listener : chain.listeners) {
-            try {
-                listener.prepare(sw, message);
-            } catch (RuntimeException | LinkageError e) {
-                failures.listenerFailed(sw, message, listener, e);
-            }
-        }
-    }
-
     /**
      * Runs the message through the chain until a listener answers STOP. A listener that throws is
      * reported to {@code failures} and skipped. Returns STOP when a listener stopped the chain.

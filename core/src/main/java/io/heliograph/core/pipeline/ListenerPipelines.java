@@ -1,5 +1,6 @@
 package io.heliograph.core.pipeline;
 
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +20,8 @@ import io.heliograph.core.OFSwitch;
  * One {@link ListenerPipeline} per OpenFlow message type: the listeners, their order by name, and
  * dispatch. Plain Java, so the OSGi component that feeds it services and configuration stays thin.
  *
- * <p>Registration, removal and reordering are serialised on this object; {@link #dispatch} takes no
- * lock and allocates nothing, and may run on any number of threads at once.
+ * <p>Registration, removal and reordering are serialised on this object; {@link #prepare} and
+ * {@link #dispatch} take no lock and allocate nothing, and may run on any number of threads at once.
  */
 public final class ListenerPipelines {
 
@@ -30,6 +31,14 @@ public final class ListenerPipelines {
     private final ListenerPipeline[] byType = new ListenerPipeline[TYPES.length];
     private final ListenerFailures failures;
     private long registrations;
+    /** Every listener in at least one pipeline, once, in registration order, with its types as bits. */
+    private volatile Preparer[] preparers = new Preparer[0];
+
+    static {
+        if (TYPES.length > Long.SIZE) {
+            throw new ExceptionInInitializerError("OFType has " + TYPES.length + " values, more than a long has bits");
+        }
+    }
 
     public ListenerPipelines(ListenerFailures failures) {
         this.failures = Objects.requireNonNull(failures, "failures");
@@ -59,11 +68,16 @@ public final class ListenerPipelines {
             return false;
         }
         long sequence = registrations++;
+        long bits = 0;
         for (OFType type : types) {
             if (type != null) {
                 byType[type.ordinal()].add(listener, name.trim(), sequence);
+                bits |= bit(type);
             }
         }
+        Preparer[] next = Arrays.copyOf(preparers, preparers.length + 1);
+        next[next.length - 1] = new Preparer(listener, bits);
+        preparers = next;
         return true;
     }
 
@@ -77,6 +91,7 @@ public final class ListenerPipelines {
             String removed = pipeline.remove(listener);
             name = removed != null ? removed : name;
         }
+        preparers = Arrays.stream(preparers).filter(p -> p.listener != listener).toArray(Preparer[]::new);
         return name;
     }
 
@@ -108,9 +123,38 @@ public final class ListenerPipelines {
         return byType[type.ordinal()].names();
     }
 
-    /** Lets the listeners of the message's type prepare for it (before it is dispatched); no lock, no allocation. */
-    public void prepare(OFSwitch sw, OFMessage message) {
-        byType[message.getType().ordinal()].prepare(sw, message, failures);
+    /**
+     * Lets each listener of at least one of the read's message types prepare for the read (before
+     * its first message is dispatched). One that throws is reported with its first message of its
+     * types, and the others still prepare.
+     */
+    public void prepare(OFSwitch sw, List<OFMessage> read) {
+        long present = 0;
+        for (int i = 0; i < read.size(); i++) {
+            present |= bit(read.get(i).getType());
+        }
+        for (Preparer preparer : preparers) {
+            if ((preparer.types & present) != 0) {
+                try {
+                    preparer.listener.prepare(sw, read);
+                } catch (RuntimeException | LinkageError e) {
+                    failures.listenerFailed(sw, firstOf(read, preparer.types), preparer.listener, e);
+                }
+            }
+        }
+    }
+
+    private static OFMessage firstOf(List<OFMessage> read, long types) {
+        for (OFMessage message : read) {
+            if ((bit(message.getType()) & types) != 0) {
+                return message;
+            }
+        }
+        throw new IllegalArgumentException("no message of the listener's types in the read");
+    }
+
+    private static long bit(OFType type) {
+        return 1L << type.ordinal();
     }
 
     /**
@@ -119,5 +163,8 @@ public final class ListenerPipelines {
      */
     public Command dispatch(OFSwitch sw, OFMessage message) {
         return byType[message.getType().ordinal()].dispatch(sw, message, failures);
+    }
+
+    private record Preparer(MessageListener listener, long types) {
     }
 }

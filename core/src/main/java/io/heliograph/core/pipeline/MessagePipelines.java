@@ -104,8 +104,8 @@ public final class MessagePipelines implements PipelineService, MessageStatistic
     }
 
     @Override
-    public void prepare(OFSwitch sw, OFMessage message) {
-        pipelines.prepare(sw, message);
+    public void prepare(OFSwitch sw, List<OFMessage> read) {
+        pipelines.prepare(sw, read);
     }
 
     @Override

@@ -98,19 +98,36 @@ class ListenerPipelinesTest {
     }
 
     @Test
-    void prepareReachesEveryListenerOfTheTypeInOrderAndAFailureIsReported() {
-        pipelines.setOrder(OFType.PACKET_IN, List.of("a", "broken", "c"));
+    void prepareGivesTheWholeReadOnceToEveryListenerOfOneOfItsTypesAndAFailureIsReported() {
         pipelines.add(new RecordingListener("a", journal));
         pipelines.add(RecordingListener.failingToPrepare("broken", journal, new IllegalStateException("boom")));
         pipelines.add(RecordingListener.stopping("c", journal));
         pipelines.add(new RecordingListener("echo", Set.of(OFType.ECHO_REQUEST), journal, (s, m) -> Command.CONTINUE));
 
-        pipelines.prepare(SW, PACKET_IN);
+        pipelines.prepare(SW, List.of(ECHO, PACKET_IN, PACKET_IN));
 
-        assertEquals(List.of("a prepared", "broken prepared", "c prepared"), journal,
-                "all of them, a STOP in receive notwithstanding; not the echo listener");
-        assertEquals(List.of("broken@00:00:00:00:00:00:00:2a:PACKET_IN:boom"), failures);
+        assertEquals(List.of("a prepared 3", "broken prepared 3", "c prepared 3", "echo prepared 3"), journal,
+                "each once, with all three messages, a STOP in receive notwithstanding");
+        assertEquals(List.of("broken@00:00:00:00:00:00:00:2a:PACKET_IN:boom"), failures,
+                "reported with its first message of its types");
         assertEquals(Command.STOP, pipelines.dispatch(SW, PACKET_IN), "the failure to prepare does not stop dispatch");
+
+        journal.clear();
+        pipelines.prepare(SW, List.of(PACKET_IN));
+        assertEquals(List.of("a prepared 1", "broken prepared 1", "c prepared 1"), journal,
+                "not the echo listener: the read has no echo request");
+    }
+
+    @Test
+    void aRemovedListenerNoLongerPrepares() {
+        RecordingListener a = new RecordingListener("a", journal);
+        pipelines.add(a);
+        pipelines.add(new RecordingListener("b", journal));
+        pipelines.remove(a);
+
+        pipelines.prepare(SW, List.of(PACKET_IN));
+
+        assertEquals(List.of("b prepared 1"), journal);
     }
 
     @Test

@@ -38,8 +38,8 @@ class RecordingListener implements MessageListener {
     static RecordingListener failingToPrepare(String name, List<String> journal, RuntimeException failure) {
         return new RecordingListener(name, Set.of(OFType.PACKET_IN), journal, (sw, m) -> Command.CONTINUE) {
             @Override
-            public void prepare(OFSwitch sw, OFMessage message) {
-                super.prepare(sw, message);
+            public void prepare(OFSwitch sw, List<OFMessage> read) {
+                super.prepare(sw, read);
                 throw failure;
             }
         };
@@ -62,8 +62,8 @@ class RecordingListener implements MessageListener {
     }
 
     @Override
-    public void prepare(OFSwitch sw, OFMessage message) {
-        journal.add(name + " prepared");
+    public void prepare(OFSwitch sw, List<OFMessage> read) {
+        journal.add(name + " prepared " + read.size());
     }
 
     @Override

@@ -56,7 +56,7 @@ final class FakePipelines implements PipelineService {
     }
 
     @Override
-    public void prepare(OFSwitch sw, OFMessage message) {
+    public void prepare(OFSwitch sw, List<OFMessage> read) {
         throw new UnsupportedOperationException("the REST resources never dispatch");
     }
 }
