@@ -67,6 +67,9 @@ final class PendingRequests {
      * answer to) a pending request; false means it is unsolicited and goes to the pipeline.
      */
     boolean offer(OFMessage message) {
+        if (pending.isEmpty()) {
+            return false; // the common case on the fast path: nothing awaits an answer
+        }
         long xid = message.getXid();
         Pending p = pending.get(xid);
         if (p == null) {
