@@ -5,9 +5,13 @@
 # (-t -s 16 -M 100000) and latency mode (-s 1), on OpenFlow 1.0 and 1.3, and prints the median of
 # RUNS runs' RESULT averages for each, and Heliograph's ratio to os-ken.
 #
-# The machine is shared, so its load drifts: the targets are started once and stay up (each idle
+# The machine is shared, so its load drifts: the targets are started together and stay up (each idle
 # while another is measured), and every round runs every configuration once, so a quiet or a busy
 # minute falls on all of them alike. A first, shorter round warms them up and is not counted.
+# By default each OpenFlow version gets freshly started targets (a network of one version, as cbench
+# measures); SHARED_VERSIONS=1 has the same targets answer every version in turn (a mixed network:
+# the JIT then compiles the shared code for both versions' message classes, which costs the
+# controller part of its throughput; docs/performance.md has both).
 # Needs a built distribution (deploy/heliograph build), taskset and curl; for os-ken, python3 with
 # venv and PyPI (bench/osken/setup.sh makes the virtualenv once). Settings: see below.
 set -euo pipefail
@@ -26,6 +30,7 @@ CTL_CORE=${CTL_CORE:-1}
 BASE_PORT=${BASE_PORT:-26650}   # responder on BASE_PORT, heliograph:N on BASE_PORT+N (HTTP +100), osken +50
 TARGETS=${TARGETS:-"responder heliograph:1 heliograph:2 osken"}
 VERSIONS=${VERSIONS:-"1.0 1.3"}
+SHARED_VERSIONS=${SHARED_VERSIONS:-0}
 MODES=${MODES:-"throughput latency"}
 OUT=${OUT:-$(mktemp -d /tmp/heliograph-bench-XXXXXX)}
 
@@ -41,6 +46,7 @@ stop_targets() {
     for t in "${!PID[@]}"; do
         kill "${PID[$t]}" 2>/dev/null || true
         wait "${PID[$t]}" 2>/dev/null || true
+        unset "PID[$t]"
     done
 }
 trap stop_targets EXIT
@@ -60,7 +66,7 @@ start_target() {   # $1 = responder | heliograph:THREADS | osken
     local target=$1 log="$OUT/${1/:/-io}.log"
     if [[ $target == responder ]]; then
         PORT[$target]=$BASE_PORT
-        taskset -c "$CTL_CORE" java -jar "$BENCH_JAR" --responder -p "${PORT[$target]}" >"$log" 2>&1 &
+        taskset -c "$CTL_CORE" java -jar "$BENCH_JAR" --responder -p "${PORT[$target]}" >>"$log" 2>&1 &
         PID[$target]=$!
     elif [[ $target == osken ]]; then
         local manager
@@ -68,7 +74,7 @@ start_target() {   # $1 = responder | heliograph:THREADS | osken
         PORT[$target]=$((BASE_PORT + 50))
         # taskset execs osken-manager, so the pid is the Python process itself.
         taskset -c "$CTL_CORE" "$manager" --ofp-listen-host 127.0.0.1 --ofp-tcp-listen-port "${PORT[$target]}" \
-            "$ROOT/bench/osken/learning_switch.py" >"$log" 2>&1 &
+            "$ROOT/bench/osken/learning_switch.py" >>"$log" 2>&1 &
         PID[$target]=$!
     else
         local threads=${target#heliograph:}
@@ -76,7 +82,7 @@ start_target() {   # $1 = responder | heliograph:THREADS | osken
         local http=$((BASE_PORT + 100 + threads))
         taskset -c "$CTL_CORE" java -jar "$DIST/heliograph.jar" --profile bench --io-threads "$threads" \
             --openflow-port "${PORT[$target]}" --http-port "$http" --data-dir "$OUT/data-$threads" \
-            --log-level warn >"$log" 2>&1 &
+            --log-level warn >>"$log" 2>&1 &
         PID[$target]=$!
         until curl -sf "http://127.0.0.1:$http/api/v1/health" >/dev/null; do
             kill -0 "${PID[$target]}" 2>/dev/null || { echo "measure: $target died, see $log" >&2; exit 1; }
@@ -132,24 +138,39 @@ round_ratios() {
     paste -d' ' <(cut -d' ' -f"$1" "$2") <(cut -d' ' -f"$1" "$3") | awk '$2 > 0 { print $1 / $2 }' | median
 }
 
-for target in $TARGETS; do
-    start_target "$target"
-done
-echo "measure: targets up ($TARGETS); warmup round, then $RUNS rounds; output in $OUT" >&2
-for round in warmup $(seq 1 "$RUNS"); do
-    for version in $VERSIONS; do
-        for mode in $MODES; do
-            for target in $TARGETS; do
-                if [[ $round == warmup ]]; then
-                    run_once "$target" "$version" "$mode" warmup 3 1
-                else
-                    run_once "$target" "$version" "$mode" "run$round" "$LOOPS" "$WARMUP"
-                fi
+measure_versions() {   # $@ = the versions the targets started here answer
+    local target round version mode
+    # The data directories of a previous start go, so every start is a first start.
+    rm -rf "$OUT"/data-*
+    for target in $TARGETS; do
+        start_target "$target"
+    done
+    echo "measure: targets up ($TARGETS) for OpenFlow $*; warmup round, then $RUNS rounds; output in $OUT" >&2
+    for round in warmup $(seq 1 "$RUNS"); do
+        for version in "$@"; do
+            for mode in $MODES; do
+                for target in $TARGETS; do
+                    if [[ $round == warmup ]]; then
+                        run_once "$target" "$version" "$mode" warmup 3 1
+                    else
+                        run_once "$target" "$version" "$mode" "run$round" "$LOOPS" "$WARMUP"
+                    fi
+                done
             done
         done
+        echo "measure: round $round done, load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
     done
-    echo "measure: round $round done, load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-done
+    stop_targets
+}
+
+if [[ $SHARED_VERSIONS == 1 ]]; then
+    # shellcheck disable=SC2086
+    measure_versions $VERSIONS
+else
+    for version in $VERSIONS; do
+        measure_versions "$version"
+    done
+fi
 
 printf '%-14s %-4s %-11s %12s\n' target OF mode median/s | tee "$OUT/summary.txt"
 for version in $VERSIONS; do
