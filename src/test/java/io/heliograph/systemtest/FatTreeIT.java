@@ -191,8 +191,11 @@ class FatTreeIT {
         long countingStart = System.nanoTime();
         long packetInsBefore = packetIns();
         long start = System.nanoTime();
-        // With no answer, the kernel sends three ARP requests a second apart; the deadline outlasts them.
-        forEachHostInParallel(host -> host.exec(Duration.ofSeconds(15), "ping", "-n", "-c", "1", "-w", "4", NOBODY));
+        // One echo request (-W, not -w: with a deadline ping sends one a second until it ends, and one
+        // sent as the address resolution fails starts a second resolution, a fourth ARP request that
+        // may come as the captures stop). With no answer, the kernel sends three ARP requests a second
+        // apart, then fails the echo, and ping exits.
+        forEachHostInParallel(host -> host.exec(Duration.ofSeconds(15), "ping", "-n", "-c", "1", "-W", "4", NOBODY));
 
         // Each host's capture shows its own requests going out and everyone else's coming in, so all
         // sixteen captures must count the same requests from the same senders.
