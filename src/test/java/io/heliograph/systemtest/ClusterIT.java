@@ -160,13 +160,10 @@ class ClusterIT {
             failoverMs.add(killBusiestAndMeasure());
             restartStopped();
         }
-        List<Long> sorted = new ArrayList<>(failoverMs);
-        Collections.sort(sorted);
         Matcher session = SESSION_LINE.matcher(cluster.get(0).log());
         assertTrue(session.find(), "the instance logs its session");
-        System.out.printf("fail-over after kill -9 (session timeout %s ms), %d kills: median %d ms, max %d ms, all %s%n",
-                session.group(1), failoverMs.size(), sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1),
-                failoverMs);
+        System.out.printf("fail-over after kill -9 (session timeout %s ms), %d kills: %s%n",
+                session.group(1), failoverMs.size(), medianAndMax(failoverMs));
         assertTrue(result.identical(), "the TCP transfer arrived intact: " + result);
         assertEquals(List.of(), lost, "established flows keep forwarding through the fail-over");
         assertTrue(fresh.received() > 0, "a new flow is handled by the new masters: " + fresh.output());
@@ -230,11 +227,16 @@ class ClusterIT {
                     () -> ControllerRoles.read(testbed.ovs()), r -> r.oneMasterEach(INSTANCES - 1));
             restartStopped();
         }
-        List<Long> sorted = new ArrayList<>(handOverMs);
+        System.out.printf("graceful hand-over, %d stops of the busiest instance (switches handed over %s): %s%n",
+                STOPS, switches, medianAndMax(handOverMs));
+    }
+
+    /** "median M ms, max X ms, all [...]" of durations in ms (the upper median of an even count). */
+    private static String medianAndMax(List<Long> ms) {
+        List<Long> sorted = new ArrayList<>(ms);
         Collections.sort(sorted);
-        System.out.printf("graceful hand-over, %d stops of the busiest instance (switches handed over %s): "
-                + "median %d ms, max %d ms, all %s%n", STOPS, switches, sorted.get(sorted.size() / 2),
-                sorted.get(sorted.size() - 1), handOverMs);
+        return String.format("median %d ms, max %d ms, all %s", sorted.get(sorted.size() / 2),
+                sorted.get(sorted.size() - 1), ms);
     }
 
     // ---- fail-over measurement ----
