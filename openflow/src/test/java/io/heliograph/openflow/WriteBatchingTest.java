@@ -136,13 +136,12 @@ class WriteBatchingTest {
         EmbeddedChannel ch = new EmbeddedChannel();
         ch.config().setAllocator(recording);
         ch.pipeline().addLast(capacity, OFMessageEncoder.INSTANCE, host);
-        int bytes = 0;
+        int echoes = 500;
+        int bytes = echoes * 8; // a batch: an echo request without data is its 8-byte header
         for (int batch = 0; batch < 2; batch++) {
             host.batcher.readBatchStarted();
-            for (long xid = 1; xid <= 500; xid++) {
-                OFMessage echo = echo(xid);
-                host.batcher.write(echo);
-                bytes += batch == 0 ? 8 : 0; // an echo request without data is its 8-byte header
+            for (long xid = 1; xid <= echoes; xid++) {
+                host.batcher.write(echo(xid));
             }
             host.batcher.readBatchEnded();
         }
