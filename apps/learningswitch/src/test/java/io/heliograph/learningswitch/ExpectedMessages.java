@@ -106,7 +106,8 @@ record ExpectedMessages(OFVersion version, int idleTimeout, int hardTimeout, int
         for (int i = 0; i < expected.size(); i++) {
             OFMessage want = expected.get(i);
             OFMessage got = sent.get(i);
-            if (!want.equalsIgnoreXid(got)) {
+            // Sent message on the left: its match may be an OxmMatch, which equals Loxi's but not the other way round.
+            if (!got.equalsIgnoreXid(want)) {
                 fail(when + ": message " + (i + 1) + "\nexpected " + want + "\n     got " + got);
             }
             OFMessage decoded = PacketIns.throughTheWire(got);
