@@ -30,6 +30,7 @@ import org.slf4j.LoggerFactory;
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.OxmMatch;
+import io.heliograph.core.PacketIns;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.packet.Ethernet;
 
@@ -91,7 +92,7 @@ public final class LearningSwitch implements MessageListener, SwitchListener {
         if (!(message instanceof OFPacketIn packetIn)) {
             return Command.CONTINUE;
         }
-        OFPort inPort = inPort(packetIn);
+        OFPort inPort = PacketIns.inPort(packetIn);
         Ethernet frame = Ethernet.wrap(packetIn.getData());
         if (inPort == null || !frame.isValid()) {
             LOG.debug("Switch {}: ignoring a packet-in that is not parseable (in_port {}): {}", sw.getId(), inPort,
@@ -190,15 +191,6 @@ public final class LearningSwitch implements MessageListener, SwitchListener {
             packetOut.setData(packetIn.getData());
         }
         return packetOut.build();
-    }
-
-    /** The ingress port: a field up to 1.1, a match field from 1.2 on. */
-    static OFPort inPort(OFPacketIn packetIn) {
-        if (packetIn.getVersion().compareTo(OFVersion.OF_12) < 0) {
-            return packetIn.getInPort();
-        }
-        Match match = packetIn.getMatch();
-        return match == null ? null : match.get(MatchField.IN_PORT);
     }
 
     private MacTable tableOf(OFSwitch sw, LearningSwitchSettings current) {

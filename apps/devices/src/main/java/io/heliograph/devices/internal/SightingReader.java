@@ -5,9 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
-import org.projectfloodlight.openflow.protocol.OFVersion;
-import org.projectfloodlight.openflow.protocol.match.Match;
-import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.DatapathId;
 import org.projectfloodlight.openflow.types.IPv4Address;
 import org.projectfloodlight.openflow.types.IPv6Address;
@@ -15,6 +12,7 @@ import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.VlanVid;
 
+import io.heliograph.core.PacketIns;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.core.packet.Arp;
 import io.heliograph.core.packet.Ethernet;
@@ -46,7 +44,7 @@ final class SightingReader {
      * reserved port (the switch's own LOCAL port is the switch, not a host) or says nothing.
      */
     static List<Sighting> read(DatapathId dpid, OFPacketIn packetIn, Instant at) {
-        OFPort inPort = inPort(packetIn);
+        OFPort inPort = PacketIns.inPort(packetIn);
         if (inPort == null || !isHostPort(inPort)) {
             return List.of();
         }
@@ -76,14 +74,6 @@ final class SightingReader {
         }
         Sighting sender = new Sighting(new HostKey(MacAddress.of(source), vlan), port, claims, at);
         return aboutClient == null ? List.of(sender) : List.of(sender, aboutClient);
-    }
-
-    static OFPort inPort(OFPacketIn packetIn) {
-        if (packetIn.getVersion().compareTo(OFVersion.OF_12) < 0) {
-            return packetIn.getInPort();
-        }
-        Match match = packetIn.getMatch();
-        return match == null ? null : match.get(MatchField.IN_PORT);
     }
 
     static boolean isHostPort(OFPort port) {

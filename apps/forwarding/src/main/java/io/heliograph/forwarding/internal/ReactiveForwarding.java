@@ -20,8 +20,6 @@ import org.projectfloodlight.openflow.protocol.OFPacketIn;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFType;
 import org.projectfloodlight.openflow.protocol.OFVersion;
-import org.projectfloodlight.openflow.protocol.match.Match;
-import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.DatapathId;
 import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFBufferId;
@@ -32,6 +30,7 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.PacketIns;
 import io.heliograph.core.Role;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.core.SwitchService;
@@ -129,7 +128,7 @@ public final class ReactiveForwarding {
     }
 
     private Command packetIn(OFSwitch sw, OFPacketIn packetIn) {
-        OFPort inPort = inPort(packetIn);
+        OFPort inPort = PacketIns.inPort(packetIn);
         Ethernet frame = Ethernet.wrap(packetIn.getData());
         if (inPort == null || !frame.isValid()) {
             return Command.CONTINUE;
@@ -591,15 +590,6 @@ public final class ReactiveForwarding {
      */
     static boolean mayWrite(OFSwitch sw) {
         return sw.getRole() != Role.SLAVE;
-    }
-
-    /** The ingress port: a field up to 1.1, a match field from 1.2 on. */
-    static OFPort inPort(OFPacketIn packetIn) {
-        if (packetIn.getVersion().compareTo(OFVersion.OF_12) < 0) {
-            return packetIn.getInPort();
-        }
-        Match match = packetIn.getMatch();
-        return match == null ? null : match.get(MatchField.IN_PORT);
     }
 
     /** What one packet-in's handling reads more than once. */

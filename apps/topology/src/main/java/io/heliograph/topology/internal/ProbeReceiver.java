@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.PacketIns;
 import io.heliograph.core.packet.Ethernet;
 import io.heliograph.topology.internal.LldpProbeCodec.Outcome;
 import io.heliograph.topology.internal.LldpProbeCodec.Verdict;
@@ -64,7 +65,7 @@ public final class ProbeReceiver {
         if (frame.etherType() != Ethernet.TYPE_LLDP) {
             return Command.CONTINUE; // a VLAN-tagged frame of another type
         }
-        OFPort inPort = SwitchPorts.inPort(packetIn);
+        OFPort inPort = PacketIns.inPort(packetIn);
         Verdict verdict = codec.check(frame, clockMs.getAsLong(), settings.get().lldpMaxAgeMs());
         counts.get(verdict.outcome()).increment();
         if (!verdict.accepted()) {

@@ -1,12 +1,8 @@
 package io.heliograph.topology.internal;
 
-import org.projectfloodlight.openflow.protocol.OFPacketIn;
 import org.projectfloodlight.openflow.protocol.OFPortConfig;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFPortState;
-import org.projectfloodlight.openflow.protocol.OFVersion;
-import org.projectfloodlight.openflow.protocol.match.Match;
-import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.OFPort;
 
 /** Facts about ports that differ between OpenFlow versions, asked the same way. */
@@ -30,14 +26,5 @@ final class SwitchPorts {
     /** A port probes may leave by and arrive at. */
     static boolean isProbeable(OFPortDesc port) {
         return port != null && isPhysical(port.getPortNo()) && isUp(port);
-    }
-
-    /** The ingress port: a field up to 1.1, a match field from 1.2 on; null when the switch left it out. */
-    static OFPort inPort(OFPacketIn packetIn) {
-        if (packetIn.getVersion().compareTo(OFVersion.OF_12) < 0) {
-            return packetIn.getInPort();
-        }
-        Match match = packetIn.getMatch();
-        return match == null ? null : match.get(MatchField.IN_PORT);
     }
 }
