@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -250,10 +252,15 @@ class ClusterIT {
         List<Integer> mark = marks();
         long killedAt = System.currentTimeMillis();
         cluster.get(victim).kill();
-        long last = lastMasterLine(mark, orphans);
+        Map<String, Long> taken = firstMasterLines(mark, orphans);
+        // Each switch's delay, so that a slow kill in the summary can be found in the instances' logs.
+        Map<String, Long> delays = new TreeMap<>();
+        taken.forEach((bridge, at) -> delays.put(bridge, at - killedAt));
+        System.out.printf("kill -9 of %s at %s (killed in %d ms): its switches mastered again after %s ms%n", id(victim),
+                Instant.ofEpochMilli(killedAt), System.currentTimeMillis() - killedAt, delays);
         Poll.until("every switch mastered by the survivors", Duration.ofSeconds(20),
                 () -> ControllerRoles.read(testbed.ovs()), r -> r.oneMasterEach(INSTANCES - 1));
-        return last - killedAt;
+        return Collections.max(taken.values()) - killedAt;
     }
 
     /**
@@ -261,6 +268,11 @@ class ClusterIT {
      * marks; returns the time of the last of those first lines (later ones are re-balancing moves).
      */
     private long lastMasterLine(List<Integer> marks, List<String> bridges) {
+        return Collections.max(firstMasterLines(marks, bridges).values());
+    }
+
+    /** Waits until each of {@code bridges} has a "master" line after the marks; returns each one's first, by bridge. */
+    private Map<String, Long> firstMasterLines(List<Integer> marks, List<String> bridges) {
         Map<String, String> dpids = new LinkedHashMap<>();
         for (Bridge b : tree.switches()) {
             if (bridges.contains(b.name())) {
@@ -284,7 +296,9 @@ class ClusterIT {
                     }
                     return times;
                 }, times -> times.keySet().containsAll(dpids.keySet()));
-        return first.values().stream().mapToLong(Long::longValue).max().orElseThrow();
+        Map<String, Long> byBridge = new LinkedHashMap<>();
+        first.forEach((dpid, at) -> byBridge.put(dpids.get(dpid), at));
+        return byBridge;
     }
 
     private void restartStopped() {
