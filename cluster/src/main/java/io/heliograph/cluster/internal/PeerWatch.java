@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
@@ -29,6 +30,12 @@ final class PeerWatch implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PeerWatch.class);
     private static final int CONNECT_TIMEOUT_MS = 1000;
     private static final long RETRY_MS = 1000;
+    /**
+     * How soon to ask again when a connection made just after the held one closed is reset: a dying
+     * process closes its sockets one by one, so the watch's next connection can reach the listener
+     * before it closes, and is reset with it. The next attempt is then refused.
+     */
+    private static final long RESET_RETRY_MS = 10;
 
     /** Ends another instance's session (as its expiry would, but now). */
     @FunctionalInterface
@@ -41,13 +48,16 @@ final class PeerWatch implements AutoCloseable {
     private final long sessionId;
     private final byte[] password;
     private final SessionEnder ender;
+    private final long retryMs;
     private final Thread thread;
     private final Object lock = new Object();
     private Socket socket;
     private boolean closed;
 
-    private PeerWatch(String instance, InetSocketAddress address, long sessionId, byte[] password, SessionEnder ender) {
+    private PeerWatch(String instance, InetSocketAddress address, long sessionId, byte[] password, SessionEnder ender,
+            long retryMs) {
         this.instance = instance;
+        this.retryMs = retryMs;
         this.address = address;
         this.sessionId = sessionId;
         this.password = password.clone();
@@ -58,10 +68,16 @@ final class PeerWatch implements AutoCloseable {
 
     /** Starts watching {@code instance}'s session {@code sessionId}, whose process listens on {@code livenessAddress}. */
     static PeerWatch start(String instance, String livenessAddress, long sessionId, byte[] password, SessionEnder ender) {
+        return start(instance, livenessAddress, sessionId, password, ender, RETRY_MS);
+    }
+
+    /** As above, asking again after {@code retryMs} when an attempt proves nothing (tests make it long). */
+    static PeerWatch start(String instance, String livenessAddress, long sessionId, byte[] password, SessionEnder ender,
+            long retryMs) {
         int colon = livenessAddress.lastIndexOf(':');
         InetSocketAddress address = InetSocketAddress.createUnresolved(livenessAddress.substring(0, colon),
                 Integer.parseInt(livenessAddress.substring(colon + 1)));
-        PeerWatch watch = new PeerWatch(instance, address, sessionId, password, ender);
+        PeerWatch watch = new PeerWatch(instance, address, sessionId, password, ender, retryMs);
         watch.thread.start();
         return watch;
     }
@@ -92,10 +108,15 @@ final class PeerWatch implements AutoCloseable {
             } catch (ConnectException refused) {
                 gone = "its liveness port " + address.getHostString() + ":" + address.getPort() + " refuses connections";
             } catch (IOException unknown) {
-                // a timeout or an unreachable host proves nothing: ask again later
+                // A timeout or an unreachable host proves nothing: ask again later. A reset just after
+                // the held connection closed is most likely the process dying: ask again at once.
                 LOG.debug("cluster: watching instance {}: {}", instance, unknown.toString());
-                lostAt = 0;
-                if (!pause()) {
+                boolean justLost = lostAt != 0 && !(unknown instanceof SocketTimeoutException)
+                        && System.nanoTime() - lostAt < TimeUnit.MILLISECONDS.toNanos(retryMs);
+                if (!justLost) {
+                    lostAt = 0;
+                }
+                if (!pause(justLost ? RESET_RETRY_MS : retryMs)) {
                     return;
                 }
                 continue;
@@ -148,9 +169,9 @@ final class PeerWatch implements AutoCloseable {
         }
     }
 
-    private boolean pause() {
+    private boolean pause(long ms) {
         synchronized (lock) {
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MS);
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
             long left;
             while (!closed && (left = deadline - System.nanoTime()) > 0) {
                 try {

@@ -1,5 +1,6 @@
 package io.heliograph.cluster.internal;
 
+import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -42,6 +43,35 @@ class PeerWatchTest {
         LivenessListener restarted = LivenessListener.start("c2", "127.0.0.1", 0, () -> 0x99L);
         try (restarted; PeerWatch watch = PeerWatch.start("c2", restarted.address(), 0x1234L, PASSWORD, ender)) {
             assertEquals("c2 0x1234 4", ended.poll(TestZooKeeper.WAIT.toMillis(), TimeUnit.MILLISECONDS));
+        }
+    }
+
+    @Test
+    void aConnectionResetAsTheProcessDiesIsFollowedAtOnceNotAfterThePause() throws Exception {
+        // A dying process closes its sockets one by one: the watch's next connection can reach the
+        // listener before it closes, and is reset with it. Then the port refuses connections.
+        try (ServerSocket dying = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread process = new Thread(() -> {
+                try (Socket held = dying.accept()) {
+                    held.getOutputStream().write((LivenessListener.GREETING + " c2 1234\n").getBytes(US_ASCII));
+                    held.getOutputStream().flush();
+                    held.close(); // the process dies: the watch reads the greeting, then the close
+                    Socket late = dying.accept();
+                    late.setSoLinger(true, 0);
+                    late.close(); // a reset
+                    dying.close(); // refused from now on
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            process.setDaemon(true);
+            process.start();
+            // A pause after an inconclusive attempt longer than the test may run: only asking again at
+            // once ends the session in time.
+            try (PeerWatch watch = PeerWatch.start("c2", "127.0.0.1:" + dying.getLocalPort(), 0x1234L, PASSWORD,
+                    ender, TimeUnit.HOURS.toMillis(1))) {
+                assertEquals("c2 0x1234 4", ended.poll(TestZooKeeper.WAIT.toMillis(), TimeUnit.MILLISECONDS));
+            }
         }
     }
 
