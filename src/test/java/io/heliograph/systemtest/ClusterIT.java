@@ -252,12 +252,13 @@ class ClusterIT {
         List<Integer> mark = marks();
         long killedAt = System.currentTimeMillis();
         cluster.get(victim).kill();
+        long killMs = System.currentTimeMillis() - killedAt;
         Map<String, Long> taken = firstMasterLines(mark, orphans);
         // Each switch's delay, so that a slow kill in the summary can be found in the instances' logs.
         Map<String, Long> delays = new TreeMap<>();
         taken.forEach((bridge, at) -> delays.put(bridge, at - killedAt));
         System.out.printf("kill -9 of %s at %s (killed in %d ms): its switches mastered again after %s ms%n", id(victim),
-                Instant.ofEpochMilli(killedAt), System.currentTimeMillis() - killedAt, delays);
+                Instant.ofEpochMilli(killedAt), killMs, delays);
         Poll.until("every switch mastered by the survivors", Duration.ofSeconds(20),
                 () -> ControllerRoles.read(testbed.ovs()), r -> r.oneMasterEach(INSTANCES - 1));
         return Collections.max(taken.values()) - killedAt;

@@ -82,7 +82,7 @@ public final class OxmMatch implements Match {
     }
 
     /** The same match as Loxi reads it from the wire. */
-    public Match decoded() {
+    private Match decoded() {
         Match match = decoded;
         if (match == null) {
             match = decode(version, Unpooled.wrappedBuffer(wire));
