@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # bench/measure.sh: the figures of docs/performance.md. Runs the load generator pinned to one core
-# against (a) the trivial responder, (b) the controller's bench profile with 1 and 2 I/O threads and
-# (c) os-ken running bench/osken/learning_switch.py, all pinned to the other core, in throughput mode
-# (-t -s 16 -M 100000) and latency mode (-s 1), on OpenFlow 1.0 and 1.3, and prints the median of
-# RUNS runs' RESULT averages for each, and Heliograph's ratio to os-ken.
+# against (a) the C responder of issue 4's goals (bench/src/main/c/responder.c, compiled here; the
+# Java trivial responder, target "responder", does the same in a JVM), (b) the controller's bench
+# profile with 1 and 2 I/O threads and (c) os-ken running bench/osken/learning_switch.py, all pinned
+# to the other core, in throughput mode (-t -s 16 -M 100000) and latency mode (-s 1), on OpenFlow 1.0
+# and 1.3, and prints the median of RUNS runs' RESULT averages for each, and Heliograph's ratios to
+# the C responder and to os-ken.
 #
 # The machine is shared, so its load drifts: the targets are started together and stay up (each idle
 # while another is measured), and every round runs every configuration once, so a quiet or a busy
@@ -12,7 +14,8 @@
 # measures); SHARED_VERSIONS=1 has the same targets answer every version in turn (a mixed network:
 # the JIT then compiles the shared code for both versions' message classes, which costs the
 # controller part of its throughput; docs/performance.md has both).
-# Needs a built distribution (deploy/heliograph build), taskset and curl; for os-ken, python3 with
+# Needs a built distribution (deploy/heliograph build), taskset and curl; a C compiler (cc) for the
+# C responder; for os-ken, python3 with
 # venv and PyPI (bench/osken/setup.sh makes the virtualenv once). Settings: see below.
 set -euo pipefail
 
@@ -27,8 +30,8 @@ MS=${MS:-1000}              # ms per test (-m)
 DELAY=${DELAY:-1000}        # ms after FEATURES_REPLY before testing (-D): lets the handshake finish
 GEN_CORE=${GEN_CORE:-0}
 CTL_CORE=${CTL_CORE:-1}
-BASE_PORT=${BASE_PORT:-26650}   # responder on BASE_PORT, heliograph:N on BASE_PORT+N (HTTP +100), osken +50
-TARGETS=${TARGETS:-"responder heliograph:1 heliograph:2 osken"}
+BASE_PORT=${BASE_PORT:-26650}   # responder on BASE_PORT, heliograph:N on BASE_PORT+N (HTTP +100), c-responder +40, osken +50
+TARGETS=${TARGETS:-"c-responder heliograph:1 heliograph:2 osken"}
 VERSIONS=${VERSIONS:-"1.0 1.3"}
 SHARED_VERSIONS=${SHARED_VERSIONS:-0}
 MODES=${MODES:-"throughput latency"}
@@ -62,9 +65,15 @@ wait_seconds() {
     cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $2 } END { print s / 1e9 }'
 }
 
-start_target() {   # $1 = responder | heliograph:THREADS | osken, $2 = the OpenFlow version to check it with
+start_target() {   # $1 = c-responder | responder | heliograph:THREADS | osken, $2 = the OpenFlow version to check it with
     local target=$1 version=$2 log="$OUT/${1/:/-io}.log"
-    if [[ $target == responder ]]; then
+    if [[ $target == c-responder ]]; then
+        cc -O2 -o "$OUT/c-responder" "$ROOT/bench/src/main/c/responder.c" 2>>"$log" \
+            || { echo "measure: cannot compile the C responder, see $log" >&2; exit 1; }
+        PORT[$target]=$((BASE_PORT + 40))
+        taskset -c "$CTL_CORE" "$OUT/c-responder" -p "${PORT[$target]}" >>"$log" 2>&1 &
+        PID[$target]=$!
+    elif [[ $target == responder ]]; then
         PORT[$target]=$BASE_PORT
         taskset -c "$CTL_CORE" java -jar "$BENCH_JAR" --responder -p "${PORT[$target]}" >>"$log" 2>&1 &
         PID[$target]=$!
@@ -178,13 +187,17 @@ printf '%-14s %-4s %-11s %12s\n' target OF mode median/s | tee "$OUT/summary.txt
 for version in $VERSIONS; do
     for mode in $MODES; do
         osken_runs="$OUT/osken-of$version-$mode.runs"
+        c_runs="$OUT/c-responder-of$version-$mode.runs"
         for target in $TARGETS; do
             runs="$OUT/${target/:/-io}-of$version-$mode.runs"
             med=$(cut -d' ' -f1 "$runs" | median)
-            ratio=""   # the median over the rounds of Heliograph's figure / os-ken's in the same round
+            ratio=""   # the median over the rounds of Heliograph's figure / the reference's in the same round
+            if [[ $target == heliograph:* && -f $c_runs ]]; then
+                ratio=$(printf '   of the C responder: %.3f' "$(round_ratios 1 "$runs" "$c_runs")")
+            fi
             if [[ $target == heliograph:* && -f $osken_runs ]]; then
                 rate_ratio=$(round_ratios 1 "$runs" "$osken_runs") cpu_ratio=$(round_ratios 5 "$runs" "$osken_runs")
-                ratio=$(printf '   x os-ken: %.1f, per CPU-second %.1f' "${rate_ratio:-0}" "${cpu_ratio:-0}")
+                ratio+=$(printf '   x os-ken: %.1f, per CPU-second %.1f' "${rate_ratio:-0}" "${cpu_ratio:-0}")
             fi
             printf '%-14s %-4s %-11s %12.0f   runs: %s   target CPU %%: %s   target waiting for CPU %%: %s   generator busy %%: %s   per target CPU-second: %s (median %s)%s\n' \
                 "$target" "$version" "$mode" "$med" "$(cut -d' ' -f1 "$runs" | xargs)" \

@@ -123,7 +123,8 @@ class GeneratorAgainstResponderTest {
         assertEquals("unknown flag '-s' (the responder takes only -p PORT)", e.getMessage());
     }
 
-    private static Run run(String... args) {
+    /** Runs the generator in this JVM, as {@code heliograph bench} does. */
+    static Run run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
@@ -131,7 +132,7 @@ class GeneratorAgainstResponderTest {
         return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    private record Run(int status, String stdout, String stderr) {
+    record Run(int status, String stdout, String stderr) {
         @Override
         public String toString() {
             return "exit " + status + "\n--- stdout\n" + stdout + "--- stderr\n" + stderr;
