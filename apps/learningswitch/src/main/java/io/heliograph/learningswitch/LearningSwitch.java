@@ -5,7 +5,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.projectfloodlight.openflow.protocol.OFFactory;
-import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFOxmList;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
@@ -15,12 +14,8 @@ import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFPortState;
 import org.projectfloodlight.openflow.protocol.OFType;
 import org.projectfloodlight.openflow.protocol.OFVersion;
-import org.projectfloodlight.openflow.protocol.action.OFAction;
-import org.projectfloodlight.openflow.protocol.match.Match;
-import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.protocol.oxm.OFOxms;
 import org.projectfloodlight.openflow.types.DatapathId;
-import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFBufferId;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.U64;
@@ -29,7 +24,6 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.OFSwitch;
-import io.heliograph.core.OxmMatch;
 import io.heliograph.core.PacketIns;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.packet.Ethernet;
@@ -37,8 +31,9 @@ import io.heliograph.core.packet.Ethernet;
 /**
  * An Ethernet learning switch for every OpenFlow version (Beacon's algorithm): learn where each
  * source address lives, install a flow (in_port, eth_src, eth_dst → output) once the destination is
- * known, flood otherwise. Messages are built from the switch's own factory, so one code path
- * serves 1.0 (actions in the flow-mod) and 1.3+ (an apply-actions instruction).
+ * known, flood otherwise. The flow is a {@link LearnedFlow}, written as bytes for the switch's
+ * version (1.0: actions in the flow-mod; 1.3+: an apply-actions instruction); packet-outs are built
+ * from the switch's own factory.
  *
  * <p>Each switch's table is only touched by that switch's I/O thread (run-to-completion), so it
  * takes no lock; the map of tables is concurrent because different switches live on different
@@ -143,37 +138,13 @@ public final class LearningSwitch implements MessageListener, SwitchListener {
     private static void forward(OFSwitch sw, OFPacketIn packetIn, OFPort inPort, long source, long destination,
             OFPort out, LearningSwitchSettings current) {
         OFFactory factory = sw.getFactory();
-        Match match = match(factory, inPort, source, destination);
-        List<OFAction> actions = List.of(factory.actions().output(out, 0));
-        OFFlowAdd.Builder flow = factory.buildFlowAdd()
-                .setCookie(COOKIE)
-                .setMatch(match)
-                .setIdleTimeout(current.idleTimeout())
-                .setHardTimeout(current.hardTimeout())
-                .setPriority(current.priority())
-                .setBufferId(packetIn.getBufferId());
-        if (factory.getVersion() == OFVersion.OF_10) {
-            flow.setActions(actions);
-        } else {
-            flow.setInstructions(List.of(factory.instructions().applyActions(actions)));
-        }
+        LearnedFlow flow = LearnedFlow.of(factory.getVersion(), factory.nextXid(), COOKIE, current.idleTimeout(),
+                current.hardTimeout(), current.priority(), packetIn.getBufferId(), inPort, source, destination, out);
         if (OFBufferId.NO_BUFFER.equals(packetIn.getBufferId())) {
-            sw.write(List.of(flow.build(), packetOut(factory, packetIn, inPort, out)));
+            sw.write(List.of(flow, packetOut(factory, packetIn, inPort, out)));
         } else {
-            sw.write(flow.build());
+            sw.write(flow);
         }
-    }
-
-    /** in_port, eth_src and eth_dst exact; everything else wildcarded. */
-    private static Match match(OFFactory factory, OFPort inPort, long source, long destination) {
-        if (factory.getVersion().compareTo(OFVersion.OF_12) < 0) {
-            return factory.buildMatch()
-                    .setExact(MatchField.IN_PORT, inPort)
-                    .setExact(MatchField.ETH_SRC, MacAddress.of(source))
-                    .setExact(MatchField.ETH_DST, MacAddress.of(destination))
-                    .build();
-        }
-        return OxmMatch.ofEthernetPair(factory.getVersion(), inPort, source, destination);
     }
 
     /** Sends the packet (from the switch's buffer, or in full) out of {@code out}. */
