@@ -37,6 +37,8 @@ class CResponderTest {
 
     private static final Path SOURCE = Path.of("src/main/c/responder.c");
     private static final Path BINARY = Path.of("target/c-responder");
+    private static final Path PINGPONG_SOURCE = Path.of("src/main/c/pingpong.c");
+    private static final Path PINGPONG = Path.of("target/pingpong");
     private static final Pattern LISTENING = Pattern.compile("c-responder: listening on port (\\d+)");
 
     private static Process responder;
@@ -45,11 +47,8 @@ class CResponderTest {
 
     @BeforeAll
     static void compileAndStart() throws Exception {
-        Process cc = new ProcessBuilder("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", BINARY.toString(),
-                SOURCE.toString()).redirectErrorStream(true).start();
-        String compilerOutput = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, cc.waitFor(), "cc compiles the responder without warnings:\n" + compilerOutput);
-        assertTrue(Files.isExecutable(BINARY));
+        compile(SOURCE, BINARY);
+        compile(PINGPONG_SOURCE, PINGPONG);
 
         responder = new ProcessBuilder(BINARY.toString(), "-p", "0").start();
         BufferedReader err = new BufferedReader(new InputStreamReader(responder.getErrorStream(), StandardCharsets.UTF_8));
@@ -65,6 +64,14 @@ class CResponderTest {
         }), "c-responder-stderr");
         drain.setDaemon(true);
         drain.start();
+    }
+
+    private static void compile(Path source, Path binary) throws IOException, InterruptedException {
+        Process cc = new ProcessBuilder("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", binary.toString(),
+                source.toString()).redirectErrorStream(true).start();
+        String compilerOutput = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, cc.waitFor(), "cc compiles " + source + " without warnings:\n" + compilerOutput);
+        assertTrue(Files.isExecutable(binary));
     }
 
     @AfterAll
@@ -153,6 +160,35 @@ class CResponderTest {
                 log.wait(1_000);
             }
         }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1", "4"})
+    void pingpongCountsRoundTripsEverySecond(int wireVersion) throws Exception {
+        Process pingpong = new ProcessBuilder(PINGPONG.toString(), Integer.toString(port), Integer.toString(wireVersion),
+                "2").redirectErrorStream(true).start();
+        String output = new String(pingpong.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, pingpong.waitFor(), output);
+        List<String> lines = output.lines().toList();
+        assertEquals(2, lines.size(), "a line per second: " + output);
+        for (String line : lines) {
+            Matcher m = Pattern.compile("(\\d+) round trips/s").matcher(line);
+            assertTrue(m.matches(), line);
+            assertTrue(Long.parseLong(m.group(1)) > 0, line);
+        }
+    }
+
+    @Test
+    void pingpongRefusesAClosedPortByName() throws Exception {
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        Process pingpong = new ProcessBuilder(PINGPONG.toString(), Integer.toString(closed)).redirectErrorStream(true)
+                .start();
+        String output = new String(pingpong.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(1, pingpong.waitFor(), output);
+        assertTrue(output.startsWith("pingpong: cannot connect to port " + closed + ": Connection refused"), output);
     }
 
     private static Socket connect() throws IOException {
