@@ -32,7 +32,8 @@ import io.netty.buffer.Unpooled;
  * flags. It is built once per packet-in at line rate, and Loxi's flow-mod costs there: a builder,
  * the match (on 1.2+ a map with a slot for every match field), an instruction and an action, each an
  * object, then a write that walks them all. These are the same bytes Loxi writes, put down with one
- * copy: on OpenFlow 1.3 that took throughput from 2.7 M to 3.5 M packet-ins/s (docs/performance.md).
+ * copy: x1.32 on the learning switch's throughput on OpenFlow 1.0 and x1.14 on 1.3, in an A/B
+ * (docs/performance.md).
  *
  * <p>Everything else an {@link OFFlowAdd} answers (its match, actions, text, a builder) comes from
  * the same message decoded by Loxi when first asked. It equals that Loxi message, but Loxi's messages
