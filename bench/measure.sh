@@ -15,8 +15,8 @@
 # the JIT then compiles the shared code for both versions' message classes, which costs the
 # controller part of its throughput; docs/performance.md has both).
 # Needs a built distribution (deploy/heliograph build), taskset and curl; a C compiler (cc) for the
-# C responder; for os-ken, python3 with
-# venv and PyPI (bench/osken/setup.sh makes the virtualenv once). Settings: see below.
+# C responder; for os-ken, python3 with venv and PyPI (bench/osken/setup.sh makes the virtualenv
+# once). Settings: see below.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

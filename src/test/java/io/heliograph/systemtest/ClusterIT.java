@@ -261,7 +261,7 @@ class ClusterIT {
                 Instant.ofEpochMilli(killedAt), killMs, delays);
         Poll.until("every switch mastered by the survivors", Duration.ofSeconds(20),
                 () -> ControllerRoles.read(testbed.ovs()), r -> r.oneMasterEach(INSTANCES - 1));
-        return Collections.max(taken.values()) - killedAt;
+        return Collections.max(delays.values());
     }
 
     /**

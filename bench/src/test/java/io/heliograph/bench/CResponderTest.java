@@ -9,11 +9,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -40,6 +42,7 @@ class CResponderTest {
     private static final Path PINGPONG_SOURCE = Path.of("src/main/c/pingpong.c");
     private static final Path PINGPONG = Path.of("target/pingpong");
     private static final Pattern LISTENING = Pattern.compile("c-responder: listening on port (\\d+)");
+    private static final Pattern ROUND_TRIPS = Pattern.compile("(\\d+) round trips/s");
 
     private static Process responder;
     private static int port;
@@ -67,11 +70,19 @@ class CResponderTest {
     }
 
     private static void compile(Path source, Path binary) throws IOException, InterruptedException {
-        Process cc = new ProcessBuilder("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", binary.toString(),
-                source.toString()).redirectErrorStream(true).start();
-        String compilerOutput = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, cc.waitFor(), "cc compiles " + source + " without warnings:\n" + compilerOutput);
+        Finished cc = runToEnd("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", binary.toString(), source.toString());
+        assertEquals(0, cc.status(), "cc compiles " + source + " without warnings:\n" + cc.output());
         assertTrue(Files.isExecutable(binary));
+    }
+
+    /** Runs a command to its end; its stdout and stderr together. */
+    private static Finished runToEnd(String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Finished(p.waitFor(), output);
+    }
+
+    private record Finished(int status, String output) {
     }
 
     @AfterAll
@@ -139,7 +150,7 @@ class CResponderTest {
     @ParameterizedTest(name = "{0} -V {1}")
     @CsvSource({"latency, 1.0", "throughput, 1.0", "latency, 1.3", "throughput, 1.3"})
     void theGeneratorMeasuresIt(String mode, String version) {
-        List<String> args = new java.util.ArrayList<>(List.of("-p", Integer.toString(port), "-m", "200", "-l", "3",
+        List<String> args = new ArrayList<>(List.of("-p", Integer.toString(port), "-m", "200", "-l", "3",
                 "-s", "4", "-V", version));
         if (mode.equals("throughput")) {
             args.add("-t");
@@ -165,14 +176,12 @@ class CResponderTest {
     @ParameterizedTest
     @CsvSource({"1", "4"})
     void pingpongCountsRoundTripsEverySecond(int wireVersion) throws Exception {
-        Process pingpong = new ProcessBuilder(PINGPONG.toString(), Integer.toString(port), Integer.toString(wireVersion),
-                "2").redirectErrorStream(true).start();
-        String output = new String(pingpong.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, pingpong.waitFor(), output);
-        List<String> lines = output.lines().toList();
-        assertEquals(2, lines.size(), "a line per second: " + output);
+        Finished pingpong = runToEnd(PINGPONG.toString(), Integer.toString(port), Integer.toString(wireVersion), "2");
+        assertEquals(0, pingpong.status(), pingpong.output());
+        List<String> lines = pingpong.output().lines().toList();
+        assertEquals(2, lines.size(), "a line per second: " + pingpong.output());
         for (String line : lines) {
-            Matcher m = Pattern.compile("(\\d+) round trips/s").matcher(line);
+            Matcher m = ROUND_TRIPS.matcher(line);
             assertTrue(m.matches(), line);
             assertTrue(Long.parseLong(m.group(1)) > 0, line);
         }
@@ -181,14 +190,13 @@ class CResponderTest {
     @Test
     void pingpongRefusesAClosedPortByName() throws Exception {
         int closed;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+        try (ServerSocket s = new ServerSocket(0)) {
             closed = s.getLocalPort();
         }
-        Process pingpong = new ProcessBuilder(PINGPONG.toString(), Integer.toString(closed)).redirectErrorStream(true)
-                .start();
-        String output = new String(pingpong.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(1, pingpong.waitFor(), output);
-        assertTrue(output.startsWith("pingpong: cannot connect to port " + closed + ": Connection refused"), output);
+        Finished pingpong = runToEnd(PINGPONG.toString(), Integer.toString(closed));
+        assertEquals(1, pingpong.status(), pingpong.output());
+        assertTrue(pingpong.output().startsWith("pingpong: cannot connect to port " + closed + ": Connection refused"),
+                pingpong.output());
     }
 
     private static Socket connect() throws IOException {

@@ -57,11 +57,11 @@ final class PeerWatch implements AutoCloseable {
     private PeerWatch(String instance, InetSocketAddress address, long sessionId, byte[] password, SessionEnder ender,
             long retryMs) {
         this.instance = instance;
-        this.retryMs = retryMs;
         this.address = address;
         this.sessionId = sessionId;
         this.password = password.clone();
         this.ender = ender;
+        this.retryMs = retryMs;
         this.thread = new Thread(this::run, "heliograph-peer-watch-" + instance);
         this.thread.setDaemon(true);
     }
