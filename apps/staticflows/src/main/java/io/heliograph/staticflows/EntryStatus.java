@@ -3,7 +3,7 @@ package io.heliograph.staticflows;
 /**
  * A stored entry and what the controller knows of it on the switch.
  *
- * @param detail for FAILED or UNSUPPORTED, the switch's error or the reason; otherwise empty
+ * @param detail for FAILED, UNSUPPORTED or UNVERIFIED, the switch's error or the reason; otherwise empty
  */
 public record EntryStatus(StaticEntry entry, State state, String detail) {
 
@@ -15,6 +15,13 @@ public record EntryStatus(StaticEntry entry, State state, String detail) {
         /** The switch refused it with an error. */
         FAILED,
         /** The connected switch's OpenFlow version or ports cannot carry it (see detail). */
-        UNSUPPORTED
+        UNSUPPORTED,
+        /**
+         * Pushed to the switch (adds are idempotent) while its tables could not be read to check it:
+         * the switch reported no error, but nothing confirmed the entry is there as defined (see
+         * detail, and the switch's {@link Reconciliation}). Becomes INSTALLED or FAILED once a read
+         * succeeds.
+         */
+        UNVERIFIED
     }
 }

@@ -1,6 +1,7 @@
 package io.heliograph.staticflows;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 import org.projectfloodlight.openflow.types.DatapathId;
@@ -11,7 +12,9 @@ import org.projectfloodlight.openflow.types.DatapathId;
  * soon as an add returns, and they survive the loss of any instance), installed at once by the
  * instance that writes to the switch (its master; every instance when no roles are used), and
  * re-installed and reconciled whenever a switch connects or gets a new master (missing entries
- * re-added, stale static entries removed; other apps' flows are never touched). While the store
+ * re-added, stale static entries removed; other apps' flows are never touched). Reconciliation
+ * happens after the switch is announced, and a switch whose tables cannot be read is still served:
+ * see {@link Reconciliation}. While the store
  * cannot be reached, adds and deletes change nothing and answer {@link Result.Outcome#UNAVAILABLE}.
  *
  * <p>Validation is synchronous and bounded: a refused entry's stage is already complete. An
@@ -41,4 +44,14 @@ public interface StaticFlowService {
 
     /** Every entry of every switch. */
     List<EntryStatus> list();
+
+    /** The reconciliation of every switch this instance writes to, by datapath id. */
+    List<Reconciliation> reconciliations();
+
+    /**
+     * The reconciliation of one connected switch: as {@link #reconciliations()} lists it, or SLAVE
+     * when this instance is its SLAVE. Empty when the switch is not connected to this instance (or
+     * the entries are not loaded yet).
+     */
+    Optional<Reconciliation> reconciliation(DatapathId dpid);
 }

@@ -20,8 +20,9 @@ import io.heliograph.core.OFSwitch;
  * the barrier is answered, the errors collected for our xids are every refusal of the batch.
  *
  * <p>ERROR messages reach us through the ERROR pipeline ({@link #onError}); the core dispatches it
- * only once a switch is announced, so pushes made while a switch is being initialized are checked by
- * reading the switch's tables back instead (see {@link Reconciler}).
+ * only once a switch is announced, which is when every push of this app happens (reconciliation
+ * included). The {@link Reconciler} also reads the switch's tables back, for what a switch drops
+ * without an error.
  */
 final class Pusher {
 

@@ -8,6 +8,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.projectfloodlight.openflow.protocol.OFBucket;
 import org.projectfloodlight.openflow.protocol.OFFactory;
@@ -30,6 +36,7 @@ import org.projectfloodlight.openflow.types.TableId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.OFErrorException;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.staticflows.Action;
 import io.heliograph.staticflows.EntryStatus;
@@ -40,14 +47,22 @@ import io.heliograph.staticflows.StaticEntry;
 
 /**
  * Brings a switch in line with its static entries: reads its flows (only those carrying the static
- * cookie), groups and meters; adds what is missing or different; removes static flows no longer
- * defined, and groups and meters this app installed that are no longer defined. Nothing else on
- * the switch is touched. Afterwards it reads the switch again, so an entry the switch silently
- * refused (errors are not dispatched while a switch is being initialized) is reported as failed.
+ * cookie), and its groups and meters when entries define or this app owns any; adds what is missing
+ * or different; removes static flows no longer defined, and groups and meters this app installed
+ * that are no longer defined. Nothing else on the switch is touched. Afterwards it reads the switch
+ * again, so an entry the switch did not take is reported as failed even without an error.
+ *
+ * <p>A part of the switch that cannot be read (no answer within the request timeout, an error, a
+ * lost connection) does not stop the rest: entries of that kind are pushed without knowing what is
+ * there (adds are idempotent; a group or meter is sent as ADD then MODIFY, one of which fails as
+ * expected), unless they were pushed before on this connection; they are reported UNVERIFIED, stale
+ * flows are left alone, and the report says what could not be read, so the caller tries again.
  */
 final class Reconciler {
 
     private static final Logger LOG = LoggerFactory.getLogger(Reconciler.class);
+    /** The request timeout as the core words it: "... unanswered after 10000 ms". */
+    private static final Pattern UNANSWERED_AFTER = Pattern.compile("unanswered after (\\d+) ms");
 
     /** What became of one entry. */
     record Outcome(EntryStatus.State state, String detail) {
@@ -55,16 +70,37 @@ final class Reconciler {
     }
 
     /**
-     * @param owned   the group and meter ids now installed by this app on the switch
-     * @param unknown true when a part of the switch could not be read; the report then relies on errors
+     * @param outcomes   per entry name; an entry missing here has no news (not pushed, and its kind
+     *                   could not be read): its state stays as it was
+     * @param owned      the group and meter ids now installed by this app on the switch
+     * @param problems   what went wrong with the switch apart from reading it (refused clean-ups)
+     * @param unreadable why a part of the switch could not be read, one sentence per part; empty when
+     *                   the switch was read in full
+     * @param pushFailure why the switch did not confirm the push (its barrier), or null
+     * @param stopped    this instance stopped writing to the switch before pushing: nothing was sent
      */
     record Report(Map<String, Outcome> outcomes, int added, int removed, int unchanged, OwnedIds owned,
-            List<String> problems) {
+            List<String> problems, List<String> unreadable, String pushFailure, boolean stopped) {
+
+        /** The switch was read in full and confirmed the push: reconciled. */
+        boolean reconciled() {
+            return !stopped && unreadable.isEmpty() && pushFailure == null;
+        }
+
+        /** Why the attempt did not reconcile the switch; empty when it did. */
+        String failure() {
+            if (!unreadable.isEmpty()) {
+                return String.join("; ", unreadable);
+            }
+            return pushFailure == null ? "" : "the switch did not confirm the push: " + pushFailure;
+        }
     }
 
     /** What the switch holds of ours; null members could not be read. */
     private record SwitchState(Map<FlowShape.Key, FlowShape> flows, List<OFFlowStatsEntry> staleCandidates,
             Map<Long, OFGroupDescStatsEntry> groups, Map<Long, OFMeterConfig> meters) {
+
+        static final SwitchState UNREAD = new SwitchState(null, List.of(), null, null);
     }
 
     private final Pusher pusher;
@@ -75,33 +111,74 @@ final class Reconciler {
         this.removeStale = removeStale;
     }
 
-    /** Reconciles; {@code entries} must be valid for this switch. Never completes exceptionally. */
-    CompletableFuture<Report> reconcile(OFSwitch sw, List<StaticEntry> entries, OwnedIds owned) {
+    /**
+     * Reconciles; {@code entries} must be valid for this switch. Never completes exceptionally.
+     *
+     * @param pushed  the entries already pushed to this connection since this instance started
+     *                writing to it: when their kind cannot be read they are not pushed again (a
+     *                retry against a switch that does not answer sends nothing but its reads)
+     * @param writing asked before anything is written: false (this instance became SLAVE, or the
+     *                caller gave up on this attempt) and nothing is
+     */
+    CompletableFuture<Report> reconcile(OFSwitch sw, List<StaticEntry> entries, OwnedIds owned,
+            Map<String, StaticEntry> pushed, BooleanSupplier writing) {
         Translator t = new Translator(sw.getFactory());
         List<String> problems = new ArrayList<>();
-        return read(sw, problems).thenCompose(before -> {
-            Plan plan = plan(sw, t, entries, owned, before);
-            return pusher.push(sw, plan.ops).handle((refusals, e) -> {
-                if (e != null) {
-                    problems.add("pushing to the switch failed: " + Errors.describe(e));
-                    return List.<Pusher.Refusal>of();
-                }
-                return refusals;
-            }).thenCompose(refusals -> read(sw, problems).thenApply(after ->
-                    report(t, entries, plan, refusals, after, owned, problems)));
+        List<String> unreadable = new ArrayList<>();
+        boolean groups = !owned.groups().isEmpty() || entries.stream().anyMatch(GroupEntry.class::isInstance);
+        boolean meters = !owned.meters().isEmpty() || entries.stream().anyMatch(MeterEntry.class::isInstance);
+        return read(sw, groups, meters, unreadable).thenCompose(before -> {
+            if (!writing.getAsBoolean()) {
+                return CompletableFuture.completedFuture(new Report(Map.of(), 0, 0, 0, owned.copy(), List.of(),
+                        List.copyOf(unreadable), null, true));
+            }
+            Plan plan = plan(sw, t, entries, owned, before, pushed);
+            boolean complete = unreadable.isEmpty();
+            return pusher.push(sw, plan.ops).handle((refusals, e) -> new Pushed(
+                    e == null ? refusals : List.<Pusher.Refusal>of(), e == null ? null : Errors.describe(e)))
+                    // Verify only against a complete first read: a switch that did not answer it will not answer again now.
+                    .thenCompose(p -> (complete ? read(sw, groups, meters, new ArrayList<>())
+                            : CompletableFuture.completedFuture(SwitchState.UNREAD)).thenApply(after ->
+                            report(t, entries, plan, p, before, after, owned, problems, unreadable)));
         }).exceptionally(e -> {
             LOG.warn("Reconciling static entries on {} failed", sw.getId(), e);
             Map<String, Outcome> outcomes = new LinkedHashMap<>();
             for (StaticEntry entry : entries) {
                 outcomes.put(entry.name(), new Outcome(EntryStatus.State.FAILED, "reconciliation failed: " + Errors.describe(e)));
             }
-            return new Report(outcomes, 0, 0, 0, owned.copy(), List.of(Errors.describe(e)));
+            return new Report(outcomes, 0, 0, 0, owned.copy(), List.of(Errors.describe(e)),
+                    List.of("reconciliation failed: " + Errors.describe(e)), null, false);
         });
+    }
+
+    /** What the push came to: the refusals, or why the switch did not confirm it. */
+    private record Pushed(List<Pusher.Refusal> refusals, String failure) {
+    }
+
+    /** Why a read failed, for a person: "the switch did not answer the flow statistics request within 10000 ms". */
+    static String unreadable(String request, Throwable t) {
+        Throwable c = t;
+        while ((c instanceof CompletionException || c instanceof ExecutionException) && c.getCause() != null) {
+            c = c.getCause();
+        }
+        if (c instanceof TimeoutException) {
+            Matcher m = UNANSWERED_AFTER.matcher(String.valueOf(c.getMessage()));
+            return "the switch did not answer the " + request + (m.find() ? " within " + m.group(1) + " ms"
+                    : " in time (" + c.getMessage() + ")");
+        }
+        if (c instanceof OFErrorException e) {
+            return "the switch refused the " + request + ": " + Errors.describe(e.getError());
+        }
+        return "the " + request + " failed: " + Errors.describe(c);
     }
 
     // ---- reading ----
 
-    private CompletableFuture<SwitchState> read(OFSwitch sw, List<String> problems) {
+    /**
+     * Reads the static flows, and the groups and meters when asked (OpenFlow 1.3 on); a part not
+     * asked for reads as empty, a part that cannot be read as null, with the reason in {@code unreadable}.
+     */
+    private CompletableFuture<SwitchState> read(OFSwitch sw, boolean withGroups, boolean withMeters, List<String> unreadable) {
         OFFactory f = sw.getFactory();
         OFVersion v = f.getVersion();
         OFFlowStatsRequest.Builder flowRequest = f.buildFlowStatsRequest().setMatch(f.buildMatch().build())
@@ -110,6 +187,8 @@ final class Reconciler {
             flowRequest.setOutGroup(OFGroup.ANY).setCookie(Translator.cookie(FlowEntry.builder(sw.getId(), "x").build()))
                     .setCookieMask(Translator.APP_MASK);
         }
+        // Why each part (flows, groups, meters) could not be read; read once all parts are in, so in this order.
+        String[] why = new String[3];
         CompletableFuture<List<OFFlowStatsEntry>> flows = sw.requestStatistics(flowRequest.build())
                 .thenApply(replies -> {
                     List<OFFlowStatsEntry> all = new ArrayList<>();
@@ -118,11 +197,11 @@ final class Reconciler {
                     }
                     return all;
                 }).exceptionally(e -> {
-                    problems.add("cannot read the switch's flows: " + Errors.describe(e));
+                    why[0] = unreadable("flow statistics request", e);
                     return null;
                 });
-        CompletableFuture<Map<Long, OFGroupDescStatsEntry>> groups = CompletableFuture.completedFuture(null);
-        if (v.compareTo(OFVersion.OF_13) >= 0) {
+        CompletableFuture<Map<Long, OFGroupDescStatsEntry>> groups = CompletableFuture.completedFuture(Map.of());
+        if (withGroups && v.compareTo(OFVersion.OF_13) >= 0) {
             groups = sw.requestStatistics(f.buildGroupDescStatsRequest().build()).thenApply(replies -> {
                 Map<Long, OFGroupDescStatsEntry> byId = new HashMap<>();
                 for (OFGroupDescStatsReply r : replies) {
@@ -132,12 +211,12 @@ final class Reconciler {
                 }
                 return byId;
             }).exceptionally(e -> {
-                problems.add("cannot read the switch's groups: " + Errors.describe(e));
+                why[1] = unreadable("group description request", e);
                 return null;
             });
         }
-        CompletableFuture<Map<Long, OFMeterConfig>> meters = CompletableFuture.completedFuture(null);
-        if (v.compareTo(OFVersion.OF_13) >= 0) {
+        CompletableFuture<Map<Long, OFMeterConfig>> meters = CompletableFuture.completedFuture(Map.of());
+        if (withMeters && v.compareTo(OFVersion.OF_13) >= 0) {
             meters = sw.requestStatistics(f.buildMeterConfigStatsRequest().setMeterId(0xffffffffL).build())
                     .thenApply(replies -> {
                         Map<Long, OFMeterConfig> byId = new HashMap<>();
@@ -148,13 +227,18 @@ final class Reconciler {
                         }
                         return byId;
                     }).exceptionally(e -> {
-                        problems.add("cannot read the switch's meters: " + Errors.describe(e));
+                        why[2] = unreadable("meter configuration request", e);
                         return null;
                     });
         }
         CompletableFuture<Map<Long, OFGroupDescStatsEntry>> g = groups;
         CompletableFuture<Map<Long, OFMeterConfig>> m = meters;
         return CompletableFuture.allOf(flows, g, m).thenApply(x -> {
+            for (String reason : why) {
+                if (reason != null) {
+                    unreadable.add(reason);
+                }
+            }
             List<OFFlowStatsEntry> entries = flows.join();
             if (entries == null) {
                 return new SwitchState(null, List.of(), g.join(), m.join());
@@ -186,7 +270,8 @@ final class Reconciler {
         final Set<Long> deletedMeters = new HashSet<>();
     }
 
-    private Plan plan(OFSwitch sw, Translator t, List<StaticEntry> entries, OwnedIds owned, SwitchState s) {
+    private Plan plan(OFSwitch sw, Translator t, List<StaticEntry> entries, OwnedIds owned, SwitchState s,
+            Map<String, StaticEntry> pushed) {
         Plan plan = new Plan();
         List<MeterEntry> meters = new ArrayList<>();
         List<GroupEntry> groups = new ArrayList<>();
@@ -207,6 +292,9 @@ final class Reconciler {
                 plan.unchanged++;
                 continue;
             }
+            if (s.meters() == null && m.equals(pushed.get(m.name()))) {
+                continue; // unreadable, and sent already on this connection
+            }
             plan.pushed.add(m.name());
             plan.added++;
             if (s.meters() == null) {
@@ -222,6 +310,9 @@ final class Reconciler {
             OFGroupDescStatsEntry present = s.groups() == null ? null : s.groups().get(g.groupId());
             if (s.groups() != null && present != null && sameGroup(t, g, present)) {
                 plan.unchanged++;
+                continue;
+            }
+            if (s.groups() == null && g.equals(pushed.get(g.name()))) {
                 continue;
             }
             plan.pushed.add(g.name());
@@ -244,6 +335,9 @@ final class Reconciler {
             plan.flows.put(f.name(), add);
             if (s.flows() != null && shape.equals(s.flows().get(shape.key()))) {
                 plan.unchanged++;
+                continue;
+            }
+            if (s.flows() == null && f.equals(pushed.get(f.name()))) {
                 continue;
             }
             plan.pushed.add(f.name());
@@ -305,10 +399,10 @@ final class Reconciler {
 
     // ---- reporting ----
 
-    private Report report(Translator t, List<StaticEntry> entries, Plan plan, List<Pusher.Refusal> refusals,
-            SwitchState after, OwnedIds ownedBefore, List<String> problems) {
+    private Report report(Translator t, List<StaticEntry> entries, Plan plan, Pushed pushed, SwitchState before,
+            SwitchState after, OwnedIds ownedBefore, List<String> problems, List<String> unreadable) {
         Map<String, String> refused = new HashMap<>();
-        for (Pusher.Refusal r : refusals) {
+        for (Pusher.Refusal r : pushed.refusals()) {
             if (r.op().mayFail()) {
                 continue;
             }
@@ -323,16 +417,26 @@ final class Reconciler {
         owned.meters().removeAll(plan.deletedMeters);
         Map<String, Outcome> outcomes = new LinkedHashMap<>();
         for (StaticEntry e : entries) {
+            boolean sent = plan.pushed.contains(e.name());
             String error = refused.get(e.name());
-            String missing = error != null ? null : missingAfter(t, e, plan, after);
+            Outcome outcome;
             if (error != null) {
-                outcomes.put(e.name(), new Outcome(EntryStatus.State.FAILED, error));
-            } else if (missing != null) {
-                outcomes.put(e.name(), new Outcome(EntryStatus.State.FAILED, missing));
+                outcome = new Outcome(EntryStatus.State.FAILED, error);
+            } else if (sent && pushed.failure() != null) {
+                outcome = new Outcome(EntryStatus.State.UNVERIFIED, "pushed, but the switch did not confirm it: "
+                        + pushed.failure());
+            } else if (!readable(e, before)) {
+                // Not sent: pushed before on this connection, and still not verifiable; its state stays.
+                outcome = sent ? new Outcome(EntryStatus.State.UNVERIFIED, "pushed without being verified: "
+                        + String.join("; ", unreadable)) : null;
             } else {
-                outcomes.put(e.name(), Outcome.INSTALLED);
+                String missing = missingAfter(t, e, plan, after);
+                outcome = missing != null ? new Outcome(EntryStatus.State.FAILED, missing) : Outcome.INSTALLED;
             }
-            if (!outcomes.get(e.name()).state().equals(EntryStatus.State.FAILED) || !plan.pushed.contains(e.name())) {
+            if (outcome != null) {
+                outcomes.put(e.name(), outcome);
+            }
+            if (outcome == null || outcome.state() != EntryStatus.State.FAILED || !sent) {
                 if (e instanceof GroupEntry g) {
                     owned.groups().add(g.groupId());
                 } else if (e instanceof MeterEntry m) {
@@ -349,7 +453,19 @@ final class Reconciler {
                 }
             }
         }
-        return new Report(outcomes, plan.added, plan.removed, plan.unchanged, owned, List.copyOf(problems));
+        return new Report(outcomes, plan.added, plan.removed, plan.unchanged, owned, List.copyOf(problems),
+                List.copyOf(unreadable), pushed.failure(), false);
+    }
+
+    /** Whether the first read told what the switch holds of this entry's kind. */
+    private static boolean readable(StaticEntry e, SwitchState before) {
+        if (e instanceof GroupEntry) {
+            return before.groups() != null;
+        }
+        if (e instanceof MeterEntry) {
+            return before.meters() != null;
+        }
+        return before.flows() != null;
     }
 
     /** Why an entry is not as defined on the switch after the push, or null when it is (or cannot be told). */

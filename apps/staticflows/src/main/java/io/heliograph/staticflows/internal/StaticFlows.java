@@ -8,12 +8,15 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -35,6 +38,7 @@ import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.FlowEntry;
 import io.heliograph.staticflows.GroupEntry;
 import io.heliograph.staticflows.MeterEntry;
+import io.heliograph.staticflows.Reconciliation;
 import io.heliograph.staticflows.Result;
 import io.heliograph.staticflows.StaticEntry;
 import io.heliograph.staticflows.StaticFlowService;
@@ -47,9 +51,18 @@ import io.heliograph.staticflows.StaticFlowService;
  * written through, each instance applies the change to the switches it writes to: those where its
  * role is not SLAVE (MASTER in a cluster, EQUAL when no roles are used). A SLAVE never writes. When an
  * instance starts writing to a switch (it connects, or becomes its master) the switch is reconciled
- * with the entries ({@link #reconcile}). An add or delete returns once the store has the change; on
- * the instance that writes to the switch it also waits for the switch to confirm it, and puts the
- * previous definition back in the store when the switch refuses the new one.
+ * with the entries ({@link #reconcile}), asynchronously, after the switch is announced. An add or
+ * delete returns once the store has the change; on the instance that writes to the switch it also
+ * waits for the switch to confirm it, and puts the previous definition back in the store when the
+ * switch refuses the new one.
+ *
+ * <p>A reconciliation attempt that cannot read the switch (it does not answer the statistics
+ * requests, answers them with an error, or answers too late) is tried again after a backoff that
+ * doubles from {@code reconcileRetryFirstMs} up to {@code reconcileRetryMaxMs}, for as long as this
+ * instance writes to the switch. Meanwhile the entries are pushed once anyway (adds are idempotent)
+ * and listed UNVERIFIED, and stale static flows stay: removing them needs a read. After
+ * {@code reconcileNotPossibleAfter} failed attempts in a row the switch's {@link Reconciliation} is
+ * NOT_POSSIBLE, which is logged once; a later successful read reconciles it and makes it OK.
  *
  * <p>Plain Java: the switches come from a lookup function, ERROR messages through {@link #onError},
  * so it runs the same in unit tests as in the controller.
@@ -65,7 +78,12 @@ public final class StaticFlows implements StaticFlowService {
     private final Function<DatapathId, OFSwitch> switches;
     private final Pusher pusher = new Pusher();
     private final Reconciler reconciler;
+    private final ReconcileSettings settings;
     private final Executor executor;
+    private final RetryTimer timer;
+    private final Consumer<String> notices;
+    private final AtomicLong attemptsReconciled = new AtomicLong();
+    private final AtomicLong attemptsFailed = new AtomicLong();
 
     /** An entry as the store holds it. */
     private record Stored(StaticEntry entry, Versioned value) {
@@ -96,17 +114,26 @@ public final class StaticFlows implements StaticFlowService {
     /** Keys the watch removed before the start read the store, so the read does not bring them back. */
     private final Set<String> removedWhileStarting = new HashSet<>();
     private final List<Watch> watches = new ArrayList<>();
+    /** The switches this instance writes to, from when it starts writing to each until it stops. */
+    private final Map<DatapathId, SwitchReconciliation> reconciliations = new TreeMap<>();
     private boolean started;
 
     /**
      * @param executor runs what follows a switch's answer (bookkeeping and store writes), so neither
      *                 the switch's I/O thread nor the store's thread waits for the store
+     * @param timer    runs the retries of reconciliation attempts, and tells the time
+     * @param notices  where the line saying a switch's reconciliation is not possible goes (once per
+     *                 switch, not per retry): the log
      */
-    public StaticFlows(EntryStore store, Function<DatapathId, OFSwitch> switches, boolean removeStale, Executor executor) {
+    StaticFlows(EntryStore store, Function<DatapathId, OFSwitch> switches, ReconcileSettings settings, Executor executor,
+            RetryTimer timer, Consumer<String> notices) {
         this.store = store;
         this.switches = switches;
-        this.reconciler = new Reconciler(pusher, removeStale);
+        this.settings = settings;
+        this.reconciler = new Reconciler(pusher, settings.removeStale());
         this.executor = executor;
+        this.timer = timer;
+        this.notices = notices;
     }
 
     // ---- start and stop ----
@@ -146,13 +173,15 @@ public final class StaticFlows implements StaticFlowService {
         }
     }
 
-    /** Stops following the store; the entries stay on the switches and in the store. */
+    /** Stops following the store and reconciling; the entries stay on the switches and in the store. */
     public void stop() {
         List<Watch> open;
         synchronized (this) {
             started = false;
             open = List.copyOf(watches);
             watches.clear();
+            reconciliations.values().forEach(SwitchReconciliation::stop);
+            reconciliations.clear();
         }
         open.forEach(Watch::close);
     }
@@ -701,66 +730,223 @@ public final class StaticFlows implements StaticFlowService {
 
     /**
      * Brings a switch in line with the entries, when this instance writes to it (not SLAVE): for a
-     * switch that connects (the switch initializer), one whose master this instance became, one
-     * whose port an entry waited for, and every connected one once the store is followed. Entries the
-     * switch's version or ports cannot carry are marked UNSUPPORTED with the reason and not sent.
-     * Never fails: a problem with static entries must not keep a switch from connecting.
+     * switch that was announced, one whose master this instance became, one whose port an entry
+     * waited for, and every connected one once the store is followed. Entries the switch's version
+     * or ports cannot carry are marked UNSUPPORTED with the reason and not sent. An attempt that
+     * cannot read the switch is tried again after a backoff (see the class comment); a call while an
+     * attempt runs asks for one more after it. Never fails, never blocks: the stage completes when
+     * the attempt this call started (or asked for) has ended.
      */
     public CompletionStage<Void> reconcile(OFSwitch sw) {
-        if (!writesTo(sw)) {
-            return CompletableFuture.completedFuture(null);
-        }
-        DatapathId dpid = sw.getId();
-        List<StaticEntry> valid = new ArrayList<>();
-        OwnedIds ownedNow;
+        Attempt attempt;
         synchronized (this) {
-            if (!started) {
-                return CompletableFuture.completedFuture(null); // the start reconciles it
+            if (!started || !writesTo(sw)) {
+                return CompletableFuture.completedFuture(null); // the start reconciles it; a SLAVE writes nothing
             }
-            SwitchView view = SwitchView.of(sw);
-            for (StaticEntry e : entriesOf(dpid).values()) {
-                List<String> problems = EntryValidator.validate(e, view, definitions(dpid, null, null));
-                if (problems.isEmpty()) {
-                    valid.add(e);
-                } else {
-                    setState(dpid, e.name(), EntryStatus.State.UNSUPPORTED, String.join("; ", problems));
-                    LOG.warn("Static entry {} not installed on {}: {}", e.name(), dpid, String.join("; ", problems));
+            SwitchReconciliation r = reconciliations.get(sw.getId());
+            if (r == null || r.sw != sw) {
+                if (r != null) {
+                    r.stop(); // an older connection whose removal was missed
                 }
+                r = new SwitchReconciliation(sw);
+                reconciliations.put(sw.getId(), r);
+            } else if (r.inProgress) {
+                if (r.again == null) {
+                    r.again = new CompletableFuture<>();
+                }
+                return r.again;
             }
-            OwnedVersion o = owned.get(dpid);
-            ownedNow = o == null ? new OwnedIds() : o.ids().copy();
+            r.cancelRetry();
+            attempt = begin(r);
         }
-        return reconciler.reconcile(sw, valid, ownedNow).thenAcceptAsync(report -> {
-            synchronized (this) {
-                Map<String, StaticEntry> confirmed = new HashMap<>();
-                for (StaticEntry e : valid) {
-                    Reconciler.Outcome outcome = report.outcomes().get(e.name());
-                    if (isCurrent(e) && outcome != null) {
-                        setState(dpid, e.name(), outcome.state(), outcome.detail());
-                    }
-                    if (outcome != null && outcome.state() == EntryStatus.State.INSTALLED) {
-                        confirmed.put(e.name(), e);
-                    }
+        return run(attempt);
+    }
+
+    /** What one attempt works with, taken under the lock. */
+    private record Attempt(SwitchReconciliation r, List<StaticEntry> valid, OwnedIds owned, Map<String, StaticEntry> pushed) {
+    }
+
+    /** Under the lock: starts an attempt, marking the entries the switch cannot carry. */
+    private Attempt begin(SwitchReconciliation r) {
+        r.inProgress = true;
+        r.attempts++;
+        DatapathId dpid = r.sw.getId();
+        List<StaticEntry> valid = new ArrayList<>();
+        SwitchView view = SwitchView.of(r.sw);
+        for (StaticEntry e : entriesOf(dpid).values()) {
+            List<String> problems = EntryValidator.validate(e, view, definitions(dpid, null, null));
+            if (problems.isEmpty()) {
+                valid.add(e);
+            } else {
+                Reconciler.Outcome before = states.getOrDefault(dpid, Map.of()).get(e.name());
+                String detail = String.join("; ", problems);
+                setState(dpid, e.name(), EntryStatus.State.UNSUPPORTED, detail);
+                if (before == null || before.state() != EntryStatus.State.UNSUPPORTED || !before.detail().equals(detail)) {
+                    LOG.warn("Static entry {} not installed on {}: {}", e.name(), dpid, detail);
                 }
-                onSwitch.put(dpid, confirmed);
             }
-            if (!ownedNow.equals(report.owned())) {
-                OwnedIds after = report.owned();
-                updateOwned(dpid, ids -> {
-                    ids.groups().removeIf(g -> ownedNow.groups().contains(g) && !after.groups().contains(g));
-                    ids.meters().removeIf(m -> ownedNow.meters().contains(m) && !after.meters().contains(m));
-                    ids.groups().addAll(after.groups());
-                    ids.meters().addAll(after.meters());
+        }
+        OwnedVersion o = owned.get(dpid);
+        return new Attempt(r, valid, o == null ? new OwnedIds() : o.ids().copy(), Map.copyOf(onSwitchOf(dpid)));
+    }
+
+    /** Runs an attempt, outside the lock: the switch's answers come on its own thread. */
+    private CompletableFuture<Void> run(Attempt a) {
+        return reconciler.reconcile(a.r().sw, a.valid(), a.owned(), a.pushed(), () -> stillWriting(a.r()))
+                .thenAcceptAsync(report -> ended(a, report), executor)
+                .exceptionally(e -> {
+                    LOG.warn("Static entries on {}: reconciliation failed", a.r().sw.getId(), e);
+                    synchronized (this) {
+                        a.r().inProgress = false;
+                    }
+                    return null;
                 });
+    }
+
+    /** Whether this attempt may still write: its switch is still one this instance writes to, on the same connection. */
+    private boolean stillWriting(SwitchReconciliation r) {
+        synchronized (this) {
+            if (r.isStopped() || reconciliations.get(r.sw.getId()) != r) {
+                return false;
             }
-            report.problems().forEach(p -> LOG.warn("Static entries on {}: {}", dpid, p));
-            long failed = report.outcomes().values().stream().filter(o -> o.state() == EntryStatus.State.FAILED).count();
+        }
+        return writesTo(r.sw);
+    }
+
+    /** An attempt ended: the entries' states, the switch's reconciliation, the retry, and the next attempt if one was asked for. */
+    private void ended(Attempt a, Reconciler.Report report) {
+        SwitchReconciliation r = a.r();
+        DatapathId dpid = r.sw.getId();
+        Attempt next = null;
+        CompletableFuture<Void> again;
+        String notPossible = null;
+        boolean reconciledAgain = false;
+        synchronized (this) {
+            r.inProgress = false;
+            if (r.isStopped() || reconciliations.get(dpid) != r || report.stopped()) {
+                return; // this instance stopped writing to the switch meanwhile: its states say PENDING
+            }
+            Map<String, StaticEntry> before = onSwitchOf(dpid);
+            Map<String, StaticEntry> sent = new HashMap<>();
+            for (StaticEntry e : a.valid()) {
+                Reconciler.Outcome outcome = report.outcomes().get(e.name());
+                if (outcome == null) {
+                    // Not sent this time: what was sent before stands, and its state stays.
+                    StaticEntry there = before.get(e.name());
+                    if (there != null) {
+                        sent.put(e.name(), there);
+                    }
+                    continue;
+                }
+                if (isCurrent(e)) {
+                    setState(dpid, e.name(), outcome.state(), outcome.detail());
+                }
+                if (outcome.state() == EntryStatus.State.INSTALLED || outcome.state() == EntryStatus.State.UNVERIFIED) {
+                    sent.put(e.name(), e);
+                }
+            }
+            onSwitch.put(dpid, sent);
+            r.lastAttempt = timer.now();
+            if (report.reconciled()) {
+                attemptsReconciled.incrementAndGet();
+                reconciledAgain = r.state == Reconciliation.State.NOT_POSSIBLE;
+                r.state = Reconciliation.State.OK;
+                r.reason = "";
+                r.failedInARow = 0;
+            } else {
+                attemptsFailed.incrementAndGet();
+                r.failedInARow++;
+                r.reason = report.failure();
+                Reconciliation.State state = r.failedInARow >= settings.notPossibleAfter()
+                        ? Reconciliation.State.NOT_POSSIBLE : Reconciliation.State.RETRYING;
+                if (state == Reconciliation.State.NOT_POSSIBLE && r.state != Reconciliation.State.NOT_POSSIBLE) {
+                    notPossible = "Static entries on " + dpid + ": reconciliation not possible after " + r.failedInARow
+                            + " attempts: " + r.reason + ". Its entries were pushed without being verified, and stale "
+                            + "static flows stay on it; trying again at most every "
+                            + settings.retryMaxMs() / 1000 + " s (logged once per switch)";
+                }
+                r.state = state;
+                long delay = settings.retryDelayMs(r.failedInARow);
+                r.retryAt(r.lastAttempt.plusMillis(delay), timer.schedule(() -> retry(r), delay));
+            }
+            again = r.again;
+            if (again != null) {
+                r.again = null;
+                r.cancelRetry();
+                next = begin(r);
+            }
+        }
+        OwnedIds ownedNow = a.owned();
+        if (!ownedNow.equals(report.owned())) {
+            OwnedIds after = report.owned();
+            updateOwned(dpid, ids -> {
+                ids.groups().removeIf(g -> ownedNow.groups().contains(g) && !after.groups().contains(g));
+                ids.meters().removeIf(m -> ownedNow.meters().contains(m) && !after.meters().contains(m));
+                ids.groups().addAll(after.groups());
+                ids.meters().addAll(after.meters());
+            });
+        }
+        report.problems().forEach(p -> LOG.warn("Static entries on {}: {}", dpid, p));
+        long failed = report.outcomes().values().stream().filter(o -> o.state() == EntryStatus.State.FAILED).count();
+        if (report.reconciled()) {
+            if (reconciledAgain) {
+                LOG.info("Static entries on {}: the switch answers again; reconciled", dpid);
+            }
             LOG.info("Static entries on {}: {} in place, {} pushed, {} stale removed, {} failed", dpid,
                     report.unchanged(), report.added(), report.removed(), failed);
-        }, executor).exceptionally(e -> {
-            LOG.warn("Static entries on {}: reconciliation failed", dpid, e);
-            return null;
-        });
+        } else if (report.added() > 0 || failed > 0) {
+            // The first attempt pushes what it cannot verify; retries send only their reads, and say nothing.
+            LOG.info("Static entries on {}: {} pushed without being verified, {} failed ({}); reading again later",
+                    dpid, report.added(), failed, report.failure());
+        } else {
+            LOG.debug("Static entries on {}: attempt {} failed: {}", dpid, a.r().attempts, report.failure());
+        }
+        if (notPossible != null) {
+            notices.accept(notPossible);
+        }
+        if (next != null) {
+            run(next).whenComplete((v, e) -> again.complete(null));
+        }
+    }
+
+    /** A retry is due. */
+    private void retry(SwitchReconciliation r) {
+        Attempt a;
+        synchronized (this) {
+            if (!started || r.isStopped() || r.inProgress || reconciliations.get(r.sw.getId()) != r) {
+                return;
+            }
+            r.cancelRetry();
+            a = begin(r);
+        }
+        run(a);
+    }
+
+    /** The reconciliation of every switch this instance writes to. */
+    @Override
+    public synchronized List<Reconciliation> reconciliations() {
+        return reconciliations.values().stream().map(SwitchReconciliation::status).toList();
+    }
+
+    @Override
+    public Optional<Reconciliation> reconciliation(DatapathId dpid) {
+        synchronized (this) {
+            SwitchReconciliation r = reconciliations.get(dpid);
+            if (r != null) {
+                return Optional.of(r.status());
+            }
+        }
+        OFSwitch sw = switches.apply(dpid);
+        if (sw != null && sw.isConnected() && sw.getRole() == Role.SLAVE) {
+            return Optional.of(new Reconciliation(dpid, Reconciliation.State.SLAVE,
+                    "this instance is SLAVE for the switch: its master reconciles it", 0, 0, null, null));
+        }
+        return Optional.empty();
+    }
+
+    /** Attempts since the start that reconciled their switch, and that did not. */
+    long[] attempts() {
+        return new long[] {attemptsReconciled.get(), attemptsFailed.get()};
     }
 
     /** True when some entry of the switch could not be installed because of its ports or version. */
@@ -769,8 +955,15 @@ public final class StaticFlows implements StaticFlowService {
                 .anyMatch(o -> o.state() == EntryStatus.State.UNSUPPORTED);
     }
 
-    /** This instance no longer writes to the switch (it is gone, or this instance became SLAVE): its entries wait. */
+    /**
+     * This instance no longer writes to the switch (it is gone, or this instance became SLAVE): its
+     * entries wait, no retry is made, and an attempt under way writes nothing more.
+     */
     public synchronized void stoppedWriting(DatapathId dpid) {
+        SwitchReconciliation r = reconciliations.remove(dpid);
+        if (r != null) {
+            r.stop();
+        }
         onSwitch.remove(dpid);
         Map<String, Reconciler.Outcome> s = states.get(dpid);
         if (s != null) {

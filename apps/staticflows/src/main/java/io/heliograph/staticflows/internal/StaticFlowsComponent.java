@@ -2,11 +2,15 @@ package io.heliograph.staticflows.internal;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -28,42 +32,45 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener;
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.Role;
-import io.heliograph.core.SwitchInitializer;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
 import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.core.cluster.SharedStore.StoreUnavailableException;
 import io.heliograph.staticflows.EntryStatus;
+import io.heliograph.staticflows.Reconciliation;
 import io.heliograph.staticflows.Result;
 import io.heliograph.staticflows.StaticEntry;
 import io.heliograph.staticflows.StaticFlowService;
 
 /**
  * Wires {@link StaticFlows} into the controller: the service other bundles and the shell use, a
- * switch initializer (entries are in place before a switch is announced), a switch listener (role
- * changes, ports), and the ERROR listener "staticflows" through which the switch's refusals reach
- * the pushes. The entries live in the cluster's {@link SharedStore}, a mandatory reference: without
- * it there is nowhere to keep them. A legacy entry file ({@code <heliograph.data.dir>/staticflows/},
- * or the directory pid {@value #PID} names) is imported into the store once, at the first start.
+ * switch listener (switches announced and gone, role changes, ports), the ERROR listener
+ * "staticflows" through which the switch's refusals reach the pushes, and the metrics of
+ * reconciliation (switches by {@link Reconciliation.State}, attempts). The entries live in the
+ * cluster's {@link SharedStore}, a mandatory reference: without it there is nowhere to keep them. A
+ * legacy entry file ({@code <heliograph.data.dir>/staticflows/}, or the directory pid {@value #PID}
+ * names) is imported into the store once, at the first start.
  *
- * <p>A switch is reconciled with the entries whenever this instance starts writing to it: when it
- * connects with no role (the initializer), when this instance becomes its master
- * ({@link #roleChanged}), and for every connected switch once the store is followed. As SLAVE this
- * instance writes nothing.
+ * <p>A switch is reconciled with the entries whenever this instance starts writing to it: when it is
+ * announced with no role ({@link #switchAdded}), when this instance becomes its master
+ * ({@link #roleChanged}), and for every connected switch once the store is followed. Always after
+ * the switch is announced and on this component's thread, never in the handshake: a switch that
+ * does not answer statistics requests is served all the same, and its reconciliation is retried
+ * with a backoff and reported (see {@link StaticFlows}). As SLAVE this instance writes nothing.
  *
  * <p>The switch service is an optional, dynamic reference: the OpenFlow component that provides it
- * takes our initializer and listener, so a mandatory reference back to it would make each
- * component's activation wait for the other's (SCR's circular activation, which fails). While it is
- * absent, entries are validated without a switch and stored; a switch that connects gets them
- * through {@link #initialize}, and the switches already connected when the service appears are
- * reconciled then.
+ * takes our listeners, so a mandatory reference back to it would make each component's activation
+ * wait for the other's (SCR's circular activation, which fails). While it is absent, entries are
+ * validated without a switch and stored; the switches already connected when the service appears
+ * are reconciled then.
  */
-@Component(service = {StaticFlowService.class, SwitchInitializer.class, SwitchListener.class, MessageListener.class},
+@Component(service = {StaticFlowService.class, SwitchListener.class, MessageListener.class, MetricSource.class},
         configurationPid = StaticFlowsComponent.PID)
 @Designate(ocd = StaticFlowsConfig.class)
-public final class StaticFlowsComponent implements StaticFlowService, SwitchInitializer, SwitchListener, MessageListener {
+public final class StaticFlowsComponent implements StaticFlowService, SwitchListener, MessageListener, MetricSource {
 
     public static final String PID = "io.heliograph.staticflows";
     public static final String NAME = "staticflows";
@@ -75,7 +82,7 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
 
     private final SharedStore store;
     private volatile SwitchService switchService;
-    /** Bookkeeping and store writes after a switch answers, off the switch's I/O thread; start retries. */
+    /** Reconciliation, bookkeeping and store writes after a switch answers, off the switch's I/O thread; retries. */
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "staticflows");
         t.setDaemon(true);
@@ -143,7 +150,8 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
         Path directory = config.directory().isBlank()
                 ? Path.of(dataDir == null || dataDir.isBlank() ? "data" : dataDir, NAME)
                 : Path.of(config.directory());
-        StaticFlows next = new StaticFlows(new EntryStore(store), this::connectedSwitch, config.removeStale(), executor);
+        StaticFlows next = new StaticFlows(new EntryStore(store), this::connectedSwitch, settings(config), executor,
+                RetryTimer.on(executor), LOG::warn);
         StaticFlows previous = flows;
         flows = next;
         if (previous != null) {
@@ -171,8 +179,31 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
         reconcileConnected(f);
     }
 
+    /** The configured settings; refused ones (logged) leave the defaults in force. */
+    static ReconcileSettings settings(StaticFlowsConfig config) {
+        try {
+            return new ReconcileSettings(config.removeStale(), config.reconcileRetryFirstMs(), config.reconcileRetryMaxMs(),
+                    config.reconcileNotPossibleAfter());
+        } catch (IllegalArgumentException e) {
+            ReconcileSettings defaults = new ReconcileSettings(config.removeStale(), ReconcileSettings.DEFAULTS.retryFirstMs(),
+                    ReconcileSettings.DEFAULTS.retryMaxMs(), ReconcileSettings.DEFAULTS.notPossibleAfter());
+            LOG.error("Configuration {} refused, reconciling with {}: {}", PID, defaults, e.getMessage());
+            return defaults;
+        }
+    }
+
     StaticFlows flows() {
         return flows;
+    }
+
+    /** Off the switch's I/O thread: reconciliation validates every entry of the switch under the app's lock. */
+    private void reconcileSoon(OFSwitch sw) {
+        StaticFlows f = flows;
+        try {
+            executor.execute(() -> f.reconcile(sw));
+        } catch (RejectedExecutionException e) {
+            LOG.debug("staticflows stopped: {} not reconciled", sw.getId());
+        }
     }
 
     // ---- StaticFlowService ----
@@ -202,6 +233,43 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
         return flows.list();
     }
 
+    @Override
+    public List<Reconciliation> reconciliations() {
+        return flows.reconciliations();
+    }
+
+    @Override
+    public Optional<Reconciliation> reconciliation(DatapathId dpid) {
+        return flows.reconciliation(dpid);
+    }
+
+    // ---- metrics ----
+
+    @Override
+    public List<Sample> samples() {
+        StaticFlows f = flows;
+        Map<Reconciliation.State, Integer> byState = new EnumMap<>(Reconciliation.State.class);
+        for (Reconciliation.State state : Reconciliation.State.values()) {
+            if (state != Reconciliation.State.SLAVE) {
+                byState.put(state, 0);
+            }
+        }
+        f.reconciliations().forEach(r -> byState.merge(r.state(), 1, Integer::sum));
+        List<Sample> samples = new ArrayList<>();
+        byState.forEach((state, n) -> samples.add(new Sample("heliograph_staticflows_switches", Type.GAUGE,
+                "Switches this instance writes to, by the state of their reconciliation with the static entries "
+                        + "(NOT_POSSIBLE: their tables cannot be read; entries pushed unverified)",
+                Map.of("reconciliation", state.name()), n)));
+        long[] attempts = f.attempts();
+        String help = "Reconciliation attempts since the app started, by whether they reconciled the switch "
+                + "(failed: the switch's tables could not be read, or it did not confirm the push)";
+        samples.add(new Sample("heliograph_staticflows_reconciliation_attempts_total", Type.COUNTER, help,
+                Map.of("result", "reconciled"), attempts[0]));
+        samples.add(new Sample("heliograph_staticflows_reconciliation_attempts_total", Type.COUNTER, help,
+                Map.of("result", "failed"), attempts[1]));
+        return samples;
+    }
+
     // ---- switches ----
 
     @Override
@@ -210,14 +278,14 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
     }
 
     /**
-     * Reconciles a connecting switch before it is announced. A role an earlier initializer set is
-     * told to {@link #roleChanged} right after the announcement (SwitchListener's contract), which
-     * reconciles a MASTER then: once, not twice.
+     * Reconciles an announced switch. A MASTER role set during the handshake is told to
+     * {@link #roleChanged} right after this (SwitchListener's contract), which reconciles then: once, not twice.
      */
     @Override
-    public CompletionStage<Void> initialize(OFSwitch sw) {
-        StaticFlows f = flows;
-        return f == null || sw.getRole() == Role.MASTER ? CompletableFuture.completedFuture(null) : f.reconcile(sw);
+    public void switchAdded(OFSwitch sw) {
+        if (sw.getRole() != Role.MASTER) {
+            reconcileSoon(sw);
+        }
     }
 
     @Override
@@ -228,11 +296,10 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
     /** A new master reconciles the switch (no flush: what is right stays); a SLAVE stops writing at once. */
     @Override
     public void roleChanged(OFSwitch sw, Role role) {
-        StaticFlows f = flows;
         if (role == Role.SLAVE) {
-            f.stoppedWriting(sw.getId());
+            flows.stoppedWriting(sw.getId());
         } else {
-            f.reconcile(sw);
+            reconcileSoon(sw);
         }
     }
 
@@ -241,7 +308,7 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchInit
     public void portChanged(OFSwitch sw, OFPortDesc port, PortChange change) {
         StaticFlows f = flows;
         if (change == PortChange.ADDED && f.hasUnsupported(sw.getId())) {
-            f.reconcile(sw);
+            reconcileSoon(sw);
         }
     }
 

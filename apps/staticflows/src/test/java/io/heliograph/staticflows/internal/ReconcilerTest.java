@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -13,9 +14,12 @@ import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
+import org.projectfloodlight.openflow.protocol.OFFlowStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFGroupAdd;
+import org.projectfloodlight.openflow.protocol.OFGroupDescStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFGroupType;
 import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.protocol.errormsg.OFBadActionErrorMsg;
 import org.projectfloodlight.openflow.protocol.OFBadActionCode;
@@ -50,7 +54,7 @@ class ReconcilerTest {
     }
 
     private static Reconciler.Report run(TableSwitch sw, List<StaticEntry> entries, OwnedIds owned) throws Exception {
-        return new Reconciler(new Pusher(), true).reconcile(sw, entries, owned).get(5, TimeUnit.SECONDS);
+        return new Reconciler(new Pusher(), true).reconcile(sw, entries, owned, Map.of(), () -> true).get(5, TimeUnit.SECONDS);
     }
 
     private static long count(List<OFMessage> sent, Class<?> type) {
@@ -174,7 +178,7 @@ class ReconcilerTest {
         sw.refuse = m -> m instanceof OFFlowAdd
                 ? sw.getFactory().errorMsgs().buildBadActionErrorMsg().setCode(OFBadActionCode.BAD_OUT_PORT).build() : null;
         Reconciler.Report report = new Reconciler(pusher, true).reconcile(sw, List.of(flow("web", 80, 2)),
-                new OwnedIds()).get(5, TimeUnit.SECONDS);
+                new OwnedIds(), Map.of(), () -> true).get(5, TimeUnit.SECONDS);
         assertEquals("flow web add refused by the switch: BAD_ACTION/BAD_OUT_PORT", report.outcomes().get("web").detail());
         assertTrue(OFBadActionErrorMsg.class.isInstance(sw.getFactory().errorMsgs().buildBadActionErrorMsg()
                 .setCode(OFBadActionCode.BAD_OUT_PORT).build()));
@@ -185,7 +189,84 @@ class ReconcilerTest {
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         sw.answerBarriers = false;
         Reconciler.Report report = run(sw, List.of(flow("web", 80, 2)), new OwnedIds());
-        assertTrue(report.problems().stream().anyMatch(p -> p.contains("did not answer")), report.problems().toString());
+        assertTrue(report.pushFailure().contains("did not answer"), report.pushFailure());
+        assertFalse(report.reconciled(), "a push the switch did not confirm is tried again");
+        Reconciler.Outcome web = report.outcomes().get("web");
+        assertEquals(EntryStatus.State.UNVERIFIED, web.state());
+        assertTrue(web.detail().startsWith("pushed, but the switch did not confirm it: "), web.detail());
+    }
+
+    @Test
+    void aSwitchThatDoesNotAnswerItsReadsGetsEveryEntryPushedButNothingRemoved() throws Exception {
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        Translator t = new Translator(sw.getFactory());
+        FlowEntry stale = flow("stale", 23, 1);
+        sw.preload(t.flowAdd(stale));
+        sw.statistics = TableSwitch.Statistics.TIMEOUT;
+        GroupEntry g = new GroupEntry(DPID, "g", 5, GroupEntry.Type.ALL, List.of(Bucket.of(Action.output(1))));
+
+        Reconciler.Report report = run(sw, List.of(flow("web", 80, 2), g), new OwnedIds());
+
+        assertFalse(report.reconciled());
+        assertEquals(List.of("the switch did not answer the flow statistics request within 10000 ms",
+                "the switch did not answer the group description request within 10000 ms"), report.unreadable());
+        assertTrue(sw.flows.values().stream().anyMatch(f -> t.flowAdd(flow("web", 80, 2)).equalsIgnoreXid(f)), "pushed");
+        assertTrue(sw.groups.containsKey(5L), "pushed");
+        assertTrue(sw.flows.values().stream().anyMatch(f -> t.flowAdd(stale).equalsIgnoreXid(f)),
+                "a stale flow is only known by reading: it stays");
+        for (String name : List.of("web", "g")) {
+            Reconciler.Outcome o = report.outcomes().get(name);
+            assertEquals(EntryStatus.State.UNVERIFIED, o.state(), name);
+            assertTrue(o.detail().startsWith("pushed without being verified: the switch did not answer the flow statistics "
+                    + "request within 10000 ms"), o.detail());
+        }
+        assertEquals(0, count(sw.written(), OFFlowDeleteStrict.class));
+    }
+
+    @Test
+    void whatWasPushedBeforeIsNotPushedAgainWhileTheSwitchCannotBeRead() throws Exception {
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        sw.statistics = TableSwitch.Statistics.TIMEOUT;
+        FlowEntry web = flow("web", 80, 2);
+        FlowEntry changed = flow("ssh", 22, 3);
+
+        Reconciler.Report report = new Reconciler(new Pusher(), true).reconcile(sw, List.of(web, changed), new OwnedIds(),
+                Map.of("web", web, "ssh", flow("ssh", 22, 1)), () -> true).get(5, TimeUnit.SECONDS);
+
+        List<OFMessage> sent = sw.take();
+        assertEquals(1, count(sent, OFFlowAdd.class), "only the entry whose definition changed: " + sent);
+        assertEquals(Set.of("ssh"), report.outcomes().keySet(), "the other has no news");
+        assertEquals(1, report.added());
+    }
+
+    @Test
+    void nothingIsWrittenOnceTheCallerStopsWriting() throws Exception {
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        sw.statistics = TableSwitch.Statistics.TIMEOUT;
+        Reconciler.Report report = new Reconciler(new Pusher(), true).reconcile(sw, List.of(flow("web", 80, 2)),
+                new OwnedIds(), Map.of(), () -> false).get(5, TimeUnit.SECONDS);
+        assertTrue(report.stopped());
+        assertEquals(0, count(sw.written(), OFFlowAdd.class), sw.written().toString());
+    }
+
+    @Test
+    void groupsAndMetersAreReadOnlyWhenEntriesUseThemOrTheAppOwnsSome() throws Exception {
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        run(sw, List.of(flow("web", 80, 2)), new OwnedIds());
+        List<OFMessage> reads = sw.take().stream().filter(OFStatsRequest.class::isInstance).toList();
+        assertEquals(2, reads.size(), "flows before and after: " + reads);
+        assertTrue(reads.stream().allMatch(OFFlowStatsRequest.class::isInstance), "nothing else: " + reads);
+
+        run(sw, List.of(flow("web", 80, 2)), new OwnedIds(new TreeSet<>(Set.of(7L)), new TreeSet<>()));
+        assertTrue(sw.take().stream().anyMatch(OFGroupDescStatsRequest.class::isInstance), "an owned group is read");
+    }
+
+    @Test
+    void aReadTheSwitchRefusesIsReportedWithItsError() throws Exception {
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
+        sw.statistics = TableSwitch.Statistics.REFUSE;
+        Reconciler.Report report = run(sw, List.of(flow("web", 80, 2)), new OwnedIds());
+        assertEquals(List.of("the switch refused the flow statistics request: BAD_REQUEST/BAD_STAT"), report.unreadable());
     }
 
     @Test
@@ -193,7 +274,7 @@ class ReconcilerTest {
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2, 3);
         sw.preload(new Translator(sw.getFactory()).flowAdd(flow("stale", 23, 1)));
         new Reconciler(new Pusher(), false).reconcile(sw, List.of(), new OwnedIds(new TreeSet<>(Set.of(1L)),
-                new TreeSet<>())).get(5, TimeUnit.SECONDS);
+                new TreeSet<>()), Map.of(), () -> true).get(5, TimeUnit.SECONDS);
         assertEquals(1, sw.flows.size());
         assertEquals(0, count(sw.written(), OFFlowDeleteStrict.class));
     }

@@ -52,7 +52,8 @@ class StaticFlowsClusterTest {
     private final StaticFlows c2 = instance(storeOfC2, viaC2);
 
     private static StaticFlows instance(SharedStore store, TableSwitch sw) {
-        StaticFlows flows = new StaticFlows(new EntryStore(store), Map.of(DPID, sw)::get, true, Runnable::run);
+        StaticFlows flows = new StaticFlows(new EntryStore(store), Map.of(DPID, sw)::get, ReconcileSettings.DEFAULTS,
+                Runnable::run, new ManualRetryTimer(), line -> { });
         flows.start(null);
         sw.errors = flows::onError;
         return flows;

@@ -8,7 +8,9 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -23,6 +25,7 @@ import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.core.MessageListener.Command;
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.Role;
 import io.heliograph.core.testing.FakeSwitchService;
 import io.heliograph.core.testing.InMemorySharedStore;
@@ -61,7 +64,33 @@ class StaticFlowsComponentTest {
             public boolean removeStale() {
                 return true;
             }
+
+            @Override
+            public long reconcileRetryFirstMs() {
+                return 1_000;
+            }
+
+            @Override
+            public long reconcileRetryMaxMs() {
+                return 300_000;
+            }
+
+            @Override
+            public int reconcileNotPossibleAfter() {
+                return 3;
+            }
         };
+    }
+
+    /** Waits for a condition the component's own thread brings about. */
+    private static void await(String what, java.util.function.BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.onSpinWait();
+        }
     }
 
     private static FlowEntry web() {
@@ -80,8 +109,9 @@ class StaticFlowsComponentTest {
                 context(), config(""));
         assertEquals(1, restarted.list().size());
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
-        restarted.initialize(sw).toCompletableFuture().get(5, TimeUnit.SECONDS);
-        assertEquals(1, sw.flows.size(), "installed before the switch is announced");
+        restarted.switchAdded(sw);
+        await("the entry on the announced switch", () -> sw.flows.size() == 1);
+        await("the entry listed INSTALLED", () -> restarted.list().get(0).state() == EntryStatus.State.INSTALLED);
     }
 
     @Test
@@ -120,8 +150,8 @@ class StaticFlowsComponentTest {
         FlowEntry toPort3 = FlowEntry.builder(DatapathId.of(1), "p3").priority(10).apply(Action.output(3)).build();
         component.add(toPort3).toCompletableFuture().get(5, TimeUnit.SECONDS);
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
-        component.initialize(sw).toCompletableFuture().get(5, TimeUnit.SECONDS);
-        assertEquals(EntryStatus.State.UNSUPPORTED, component.list().get(0).state());
+        component.switchAdded(sw);
+        await("the entry marked UNSUPPORTED", () -> component.list().get(0).state() == EntryStatus.State.UNSUPPORTED);
         assertTrue(component.list().get(0).detail().contains("port 3 does not exist"), component.list().get(0).detail());
         assertEquals(0, sw.flows.size());
 
@@ -151,7 +181,7 @@ class StaticFlowsComponentTest {
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
         sw.requestRole(Role.SLAVE, 1);
         switchService.add(sw);
-        component.initialize(sw).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        component.switchAdded(sw);
         assertEquals(Result.Outcome.STORED, component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS).outcome());
         assertEquals(List.of(), sw.written(), "a SLAVE writes nothing");
 
@@ -192,5 +222,29 @@ class StaticFlowsComponentTest {
 
         OFErrorMsg unrelated = seen[0].createBuilder().setXid(12345).build();
         assertEquals(Command.CONTINUE, component.receive(sw, unrelated));
+    }
+
+    @Test
+    void aSwitchThatDoesNotAnswerIsServedAndItsReconciliationCountedNotAwaited() throws Exception {
+        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
+        assertEquals(Result.Outcome.STORED, component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS).outcome());
+        TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
+        sw.statistics = TableSwitch.Statistics.TIMEOUT;
+        switchService.add(sw);
+
+        component.switchAdded(sw);
+
+        await("the entry pushed unverified", () -> component.list().get(0).state() == EntryStatus.State.UNVERIFIED);
+        assertEquals(1, sw.flows.size());
+        Map<String, Double> samples = new HashMap<>();
+        for (MetricSource.Sample sample : component.samples()) {
+            samples.put(sample.name() + sample.labels(), sample.value());
+        }
+        assertEquals(0.0, samples.get("heliograph_staticflows_switches{reconciliation=OK}"));
+        assertEquals(1.0, samples.get("heliograph_staticflows_switches{reconciliation=RETRYING}")
+                + samples.get("heliograph_staticflows_switches{reconciliation=NOT_POSSIBLE}"), samples.toString());
+        assertTrue(samples.get("heliograph_staticflows_reconciliation_attempts_total{result=failed}") >= 1, samples.toString());
+        assertEquals(0.0, samples.get("heliograph_staticflows_reconciliation_attempts_total{result=reconciled}"));
+        component.deactivate();
     }
 }

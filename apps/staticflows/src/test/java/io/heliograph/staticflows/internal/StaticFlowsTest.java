@@ -50,7 +50,8 @@ class StaticFlowsTest {
     }
 
     private StaticFlows newInstance() {
-        StaticFlows f = new StaticFlows(new EntryStore(store), connected::get, true, Runnable::run);
+        StaticFlows f = new StaticFlows(new EntryStore(store), connected::get, ReconcileSettings.DEFAULTS, Runnable::run,
+                new ManualRetryTimer(), line -> { });
         f.start(null);
         return f;
     }
@@ -217,8 +218,8 @@ class StaticFlowsTest {
         await(flows.add(web()));
         await(flows.add(group(5)));
         flows.stop();
-        StaticFlows restarted = new StaticFlows(new EntryStore(store.anotherInstance("restarted")), connected::get, true,
-                Runnable::run);
+        StaticFlows restarted = new StaticFlows(new EntryStore(store.anotherInstance("restarted")), connected::get,
+                ReconcileSettings.DEFAULTS, Runnable::run, new ManualRetryTimer(), line -> { });
         restarted.start(null);
         assertEquals(2, restarted.list(DPID).size());
 

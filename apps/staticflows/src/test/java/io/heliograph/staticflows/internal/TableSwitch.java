@@ -9,6 +9,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
+import org.projectfloodlight.openflow.protocol.OFBadRequestCode;
 import org.projectfloodlight.openflow.protocol.OFBarrierRequest;
 import org.projectfloodlight.openflow.protocol.OFErrorMsg;
 import org.projectfloodlight.openflow.protocol.OFFactory;
@@ -28,10 +29,12 @@ import org.projectfloodlight.openflow.protocol.OFMeterConfig;
 import org.projectfloodlight.openflow.protocol.OFMeterConfigStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFMeterMod;
 import org.projectfloodlight.openflow.protocol.OFMeterModFailedCode;
+import org.projectfloodlight.openflow.protocol.OFStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.TableId;
 import org.projectfloodlight.openflow.types.U64;
 
+import io.heliograph.core.OFErrorException;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.testing.FakeSwitch;
 
@@ -39,7 +42,8 @@ import io.heliograph.core.testing.FakeSwitch;
  * The shared fake switch with a flow table, groups and meters that follow the messages written to
  * it, answering flow, group-desc and meter-config statistics from them. It can refuse messages with
  * an ERROR (sent to {@link #errors} when the switch is "announced", dropped otherwise, like the core
- * does during initialization), and leave barriers unanswered.
+ * does during initialization), leave barriers unanswered, and leave statistics requests unanswered
+ * or refuse them ({@link #statistics}).
  */
 final class TableSwitch extends FakeSwitch {
 
@@ -52,7 +56,28 @@ final class TableSwitch extends FakeSwitch {
     /** Returns an error to refuse a message with, or null to accept it. */
     Function<OFMessage, OFErrorMsg> refuse = m -> null;
     boolean answerBarriers = true;
+    /** How statistics requests are answered. */
+    volatile Statistics statistics = Statistics.ANSWER;
+    /** Statistics requests held unanswered ({@link Statistics#HOLD}), for the test to fail or answer. */
+    final List<CompletableFuture<List<OFMessage>>> held = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final OFFactory factory;
+
+    /** How the switch answers statistics requests. */
+    enum Statistics {
+        /** From its tables, at once. */
+        ANSWER,
+        /** Never: the core gives up after its request timeout (10 s), as it does for a silent or late switch. */
+        TIMEOUT,
+        /** With an OpenFlow error, BAD_REQUEST/BAD_STAT: a switch that does not serve these statistics. */
+        REFUSE,
+        /** Not yet: the request waits in {@link #held} for the test. */
+        HOLD
+    }
+
+    /** The core's failure for a request unanswered within its request timeout, as it words it. */
+    static TimeoutException unanswered(OFMessage request) {
+        return new TimeoutException(request.getType() + " xid " + request.getXid() + " to fake unanswered after 10000 ms");
+    }
 
     TableSwitch(long dpid, OFVersion version, int tables, int... portNumbers) {
         super(dpid, version);
@@ -133,6 +158,24 @@ final class TableSwitch extends FakeSwitch {
 
     /** Statistics from the tables, and barriers; anything else is not what staticflows asks. */
     private CompletableFuture<List<OFMessage>> answer(OFMessage request) {
+        if (request instanceof OFStatsRequest<?>) {
+            switch (statistics) {
+                case TIMEOUT -> {
+                    return CompletableFuture.failedFuture(unanswered(request));
+                }
+                case REFUSE -> {
+                    return CompletableFuture.failedFuture(new OFErrorException(factory.errorMsgs().buildBadRequestErrorMsg()
+                            .setCode(OFBadRequestCode.BAD_STAT).build()));
+                }
+                case HOLD -> {
+                    CompletableFuture<List<OFMessage>> later = new CompletableFuture<>();
+                    held.add(later);
+                    return later;
+                }
+                default -> {
+                }
+            }
+        }
         if (request instanceof OFBarrierRequest) {
             if (!answerBarriers) {
                 return CompletableFuture.failedFuture(new TimeoutException("BARRIER_REQUEST xid 7 to fake unanswered after 10 ms"));

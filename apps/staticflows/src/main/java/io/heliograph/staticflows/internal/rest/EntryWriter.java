@@ -56,7 +56,7 @@ final class EntryWriter {
             case INSTALLED, STORED -> {
                 EntryStatus stored = find(entry.dpid(), entry.name());
                 return new WriteOutcome(result.outcome().name(), result.problems(),
-                        stored == null ? null : StaticEntryView.of(stored));
+                        stored == null ? null : StaticEntryView.of(stored, service::reconciliation));
             }
             case REFUSED -> throw Problems.refusal(result.problems(), document.members);
             case UNAVAILABLE -> throw Requests.unavailable(result.message());

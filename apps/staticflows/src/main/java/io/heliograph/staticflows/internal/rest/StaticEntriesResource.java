@@ -47,11 +47,15 @@ public final class StaticEntriesResource implements RestResource {
         this.writer = new EntryWriter(service);
     }
 
-    /** Every entry of every kind, or of one switch: groups and meters first, then flows by table and priority. */
+    /**
+     * Every entry of every kind, or of one switch: groups and meters first, then flows by table and
+     * priority. Each with its state and its switch's reconciliation (NOT_POSSIBLE: the switch's tables
+     * cannot be read, and entries pushed to it are UNVERIFIED).
+     */
     @ApiDescription("Every static entry of every kind, or of one switch (dpid)")
     @GetMapping("/api/v1/staticflows")
     public List<StaticEntryView> all(@RequestParam(name = "dpid", required = false) String dpid) {
-        return statuses(dpid).stream().map(StaticEntryView::of).toList();
+        return StaticEntryView.of(statuses(dpid), service);
     }
 
     @ApiDescription("The static entries of one kind (flows, groups, meters), or of one switch (dpid)")
@@ -59,14 +63,14 @@ public final class StaticEntriesResource implements RestResource {
     public List<StaticEntryView> list(@PathVariable("kind") String kindPath,
             @RequestParam(name = "dpid", required = false) String dpid) {
         String kind = kind(kindPath);
-        return statuses(dpid).stream().filter(s -> s.entry().kind().equals(kind)).map(StaticEntryView::of).toList();
+        return StaticEntryView.of(statuses(dpid).stream().filter(s -> s.entry().kind().equals(kind)).toList(), service);
     }
 
     @ApiDescription("One static entry, its definition and its state on the switch")
     @GetMapping("/api/v1/staticflows/{kind}/{dpid}/{name}")
     public StaticEntryView one(@PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
             @PathVariable("name") String name) {
-        return StaticEntryView.of(existing(kind(kindPath), Requests.dpid("dpid", dpidText), name));
+        return StaticEntryView.of(existing(kind(kindPath), Requests.dpid("dpid", dpidText), name), service::reconciliation);
     }
 
     /** Creates an entry; the body names its switch and name. 201 with the entry as stored. */

@@ -1,21 +1,39 @@
 package io.heliograph.staticflows.internal.rest;
 
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.staticflows.EntryStatus;
+import io.heliograph.staticflows.Reconciliation;
+import io.heliograph.staticflows.StaticFlowService;
 import io.heliograph.staticflows.internal.EntryCodec;
 
 /**
  * A stored entry: its kind (flow, group, meter), switch and name; what the controller knows of it on
- * the switch ({@code state} INSTALLED, PENDING, FAILED or UNSUPPORTED, with the switch's error or the
- * reason in {@code detail}); and its definition with the member names a request uses, so a GET's
+ * the switch ({@code state} INSTALLED, PENDING, FAILED, UNSUPPORTED or UNVERIFIED, with the switch's
+ * error or the reason in {@code detail}); the state of its switch's reconciliation on this instance
+ * ({@code reconciliation}: RECONCILING, OK, RETRYING, NOT_POSSIBLE or SLAVE; null when the switch is
+ * not connected here); and its definition with the member names a request uses, so a GET's
  * {@code entry} can be sent back as a PUT body.
  */
 public record StaticEntryView(String kind, String dpid, String name, String state, String detail,
-        Map<String, Object> entry) {
+        String reconciliation, Map<String, Object> entry) {
 
-    static StaticEntryView of(EntryStatus status) {
+    /** With the switch's reconciliation as {@code reconciliations} tells it. */
+    static StaticEntryView of(EntryStatus status, Function<DatapathId, Optional<Reconciliation>> reconciliations) {
+        String reconciliation = reconciliations.apply(status.entry().dpid()).map(r -> r.state().name()).orElse(null);
         return new StaticEntryView(status.entry().kind(), status.entry().dpid().toString(), status.entry().name(),
-                status.state().name(), status.detail(), EntryCodec.toJson(status.entry()));
+                status.state().name(), status.detail(), reconciliation, EntryCodec.toJson(status.entry()));
+    }
+
+    /** Each entry with its switch's reconciliation, asked once per switch. */
+    static List<StaticEntryView> of(List<EntryStatus> statuses, StaticFlowService service) {
+        Map<DatapathId, Optional<Reconciliation>> asked = new HashMap<>();
+        return statuses.stream().map(s -> of(s, dpid -> asked.computeIfAbsent(dpid, service::reconciliation))).toList();
     }
 }

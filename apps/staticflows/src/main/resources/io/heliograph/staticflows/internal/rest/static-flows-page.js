@@ -11,6 +11,10 @@
 // The controller validates. Its refusal names a field, and the message is shown next to that field:
 // the form's own, the row of a match field, or the JSON document for a member the form has no field
 // for. A missing name or switch is caught before anything is sent.
+//
+// Each switch's reconciliation (/api/v1/staticflows/reconciliation) is listed above the entries, and
+// an entry's switch says when its reconciliation is not OK: a switch whose tables cannot be read
+// (NOT_POSSIBLE) has its entries pushed without being verified (UNVERIFIED).
 
 import { el } from '/ui/dom.js';
 import { DataTable } from '/ui/table.js';
@@ -39,6 +43,13 @@ const TEMPLATES = {
   meter: { meter_id: 1, meter_flags: ['kbps'], meter_bands: [{ type: 'drop', rate: 1000, burst_size: 0 }] },
 };
 const EVENT_DELAY_MS = 1000;
+/** What a switch's reconciliation state means, next to the switch of each of its entries (OK says nothing). */
+const RECONCILIATION = {
+  RECONCILING: 'reconciling',
+  RETRYING: 'reconciliation failed, retrying',
+  NOT_POSSIBLE: 'reconciliation not possible',
+  SLAVE: 'SLAVE here: its master reconciles',
+};
 const STYLE = `
 .hg-sf-editor { background: #fff; padding: 0.8em 1.2em; border-radius: 6px; margin-bottom: 1.2em; max-width: 60em; }
 .hg-sf-editor h2 { margin-top: 0.2em; }
@@ -55,13 +66,14 @@ const STYLE = `
 .hg-sf-result { color: #1b6e2f; }
 .hg-sf-lists h2 { margin-bottom: 0.2em; }
 .hg-sf-tools { white-space: nowrap; }
+.hg-sf-reconciliation-note { color: #b3261e; font-size: 0.9em; }
 `;
 
 export async function render(element, api) {
   addStyle();
   const tables = {
     flow: new DataTable([
-      { key: 'dpid', title: 'Switch' },
+      { key: 'dpid', title: 'Switch', text: switchText, cell: switchCell },
       { key: 'name', title: 'Name' },
       { key: 'table', title: 'Table', numeric: true, text: (v) => v.entry.table, value: (v) => Number(v.entry.table) },
       { key: 'priority', title: 'Priority', numeric: true, text: (v) => v.entry.priority,
@@ -72,7 +84,7 @@ export async function render(element, api) {
       { key: 'tools', title: '', text: () => '', cell: (v) => tools(v) },
     ], { filterLabel: 'Filter flows', empty: 'No static flows', rowKey: rowKey }),
     group: new DataTable([
-      { key: 'dpid', title: 'Switch' },
+      { key: 'dpid', title: 'Switch', text: switchText, cell: switchCell },
       { key: 'name', title: 'Name' },
       { key: 'group_id', title: 'Group id', numeric: true, text: (v) => v.entry.group_id,
         value: (v) => Number(v.entry.group_id) },
@@ -82,7 +94,7 @@ export async function render(element, api) {
       { key: 'tools', title: '', text: () => '', cell: (v) => tools(v) },
     ], { filterLabel: 'Filter groups', empty: 'No static groups', rowKey: rowKey }),
     meter: new DataTable([
-      { key: 'dpid', title: 'Switch' },
+      { key: 'dpid', title: 'Switch', text: switchText, cell: switchCell },
       { key: 'name', title: 'Name' },
       { key: 'meter_id', title: 'Meter id', numeric: true, text: (v) => v.entry.meter_id,
         value: (v) => Number(v.entry.meter_id) },
@@ -92,6 +104,15 @@ export async function render(element, api) {
       { key: 'tools', title: '', text: () => '', cell: (v) => tools(v) },
     ], { filterLabel: 'Filter meters', empty: 'No static meters', rowKey: rowKey }),
   };
+  const reconciliation = new DataTable([
+    { key: 'dpid', title: 'Switch' },
+    { key: 'state', title: 'Reconciliation' },
+    { key: 'reason', title: 'Why' },
+    { key: 'attempts', title: 'Attempts', numeric: true },
+    { key: 'failedInARow', title: 'Failed in a row', numeric: true },
+    { key: 'lastAttempt', title: 'Last attempt', text: (v) => timeText(v.lastAttempt) },
+    { key: 'nextAttempt', title: 'Next attempt', text: (v) => timeText(v.nextAttempt) },
+  ], { filterLabel: 'Filter switches', empty: 'No switch this controller writes to', rowKey: (v) => v.dpid });
   const listStatus = el('p', { class: 'hint hg-sf-list-status', role: 'status' });
   const listError = el('p', { class: 'error hg-sf-list-error', role: 'alert' });
   const editor = new EntryEditor(api, () => { listStatus.textContent = ''; return reload(); });
@@ -100,6 +121,11 @@ export async function render(element, api) {
       el('button', { type: 'button', class: 'hg-sf-refresh', onclick: () => { reload(); loadSwitches(); } }, 'Refresh'),
       listStatus),
     listError,
+    el('section', { class: 'hg-sf-reconciliation' }, el('h2', {}, 'Reconciliation with the switches'),
+      el('p', { class: 'hint' }, 'Whether each switch\'s tables could be read and brought in line with its entries. '
+        + 'NOT_POSSIBLE: the switch does not answer; its entries were pushed without being verified, stale ones stay, '
+        + 'and it is tried again at a growing interval.'),
+      reconciliation.element),
     Object.entries(tables).map(([kind, table]) =>
       el('section', { class: 'hg-sf-list', 'data-kind': kind }, el('h2', {}, KINDS[kind].title), table.element)));
   const root = el('div', { class: 'hg-static-flows' }, el('h1', {}, 'Static flows'), editor.element, lists);
@@ -147,11 +173,13 @@ export async function render(element, api) {
 
   async function reload() {
     const kinds = Object.keys(KINDS);
-    const answers = await Promise.allSettled(kinds.map((kind) => api.get('/api/v1/staticflows/' + KINDS[kind].path)));
+    const paths = [...kinds.map((kind) => KINDS[kind].path), 'reconciliation'];
+    const answers = await Promise.allSettled(paths.map((path) => api.get('/api/v1/staticflows/' + path)));
     const problems = [];
     answers.forEach((answer, i) => {
-      if (answer.status === 'fulfilled') tables[kinds[i]].setRows(answer.value);
-      else problems.push(`Cannot list the static ${KINDS[kinds[i]].path}: ${answer.reason.message}`);
+      const table = i < kinds.length ? tables[kinds[i]] : reconciliation;
+      if (answer.status === 'fulfilled') table.setRows(answer.value);
+      else problems.push(`Cannot list the static ${paths[i]}: ${answer.reason.message}`);
     });
     listError.textContent = problems.join(' ');
     root.dataset.loaded = String(Date.now());
@@ -554,6 +582,22 @@ function text(value) {
 
 function notesText(notes) {
   return notes && notes.length ? ` (${notes.join('; ')})` : '';
+}
+
+/** The entry's switch, and what its reconciliation state means when it is not OK. */
+function switchText(view) {
+  const note = RECONCILIATION[view.reconciliation];
+  return note ? `${view.dpid} (${note})` : view.dpid;
+}
+
+function switchCell(view) {
+  const note = RECONCILIATION[view.reconciliation];
+  return el('span', {}, view.dpid,
+    note ? el('span', { class: 'hg-sf-reconciliation-note', 'data-reconciliation': view.reconciliation }, ` (${note})`) : '');
+}
+
+function timeText(at) {
+  return at ? new Date(at).toLocaleString() : '';
 }
 
 function stateText(view) {
