@@ -51,6 +51,12 @@ import io.heliograph.stats.TrafficMatrix;
  * the latest raw replies and the traffic matrix. {@link #poll()} sends one round of requests; the
  * replies are handled on {@code executor} (the component's scheduler thread), never on the switch's
  * I/O thread, so the collector's state has one writer.
+ *
+ * <p>A switch that does not answer a kind of request is not asked at the full rate forever: after n
+ * failures in a row that kind waits {@code intervalMs * 2^n} (up to {@code backoffMaxMs}) before the
+ * next, it is logged once, and each unanswered request is counted; the first answer brings it back
+ * to the normal interval. A kind the switch refuses with an error is not asked again on that
+ * connection. Other kinds and other switches are polled as usual.
  */
 final class StatisticsCollector implements StatisticsService {
 
@@ -69,6 +75,7 @@ final class StatisticsCollector implements StatisticsService {
     private final RateTracker<FlowId, FlowRate> flows;
     private volatile StatsSettings settings;
 
+    private final Map<StatsKind, AtomicLong> unanswered = new java.util.EnumMap<>(StatsKind.class);
     private final AtomicLong flowUpdates = new AtomicLong();
     private volatile Instant lastFlowUpdate = Instant.EPOCH;
     private MatrixCache matrixCache;
@@ -91,6 +98,9 @@ final class StatisticsCollector implements StatisticsService {
                 r[SampleReader.RX_PACKETS], r[SampleReader.TX_PACKETS]));
         this.flows = new RateTracker<>(settings.historySize(), (id, at, r) -> new FlowRate(id.dpid(), id.flow(), at,
                 r[SampleReader.BYTES] * 8, r[SampleReader.PACKETS]));
+        for (StatsKind kind : StatsKind.values()) {
+            unanswered.put(kind, new AtomicLong());
+        }
     }
 
     StatsSettings settings() {
@@ -103,8 +113,9 @@ final class StatisticsCollector implements StatisticsService {
         flows.setHistorySize(newSettings.historySize());
     }
 
-    /** One round: asks every connected switch for each kind it supports that is not still pending. */
+    /** One round: asks every connected switch for each kind it supports that is not still pending nor backed off. */
     void poll() {
+        long now = clock.nanoTime();
         Map<DatapathId, OFSwitch> connected = switches.getSwitches();
         for (DatapathId gone : Set.copyOf(states.keySet())) {
             if (!connected.containsKey(gone)) {
@@ -120,7 +131,7 @@ final class StatisticsCollector implements StatisticsService {
                 states.put(dpid, state);
             }
             for (StatsKind kind : StatsRequests.kindsFor(sw.getVersion())) {
-                if (!state.refused.contains(kind) && state.inFlight.add(kind)) {
+                if (!state.refused.contains(kind) && state.isDue(kind, now) && state.inFlight.add(kind)) {
                     send(state, kind);
                 }
             }
@@ -172,18 +183,26 @@ final class StatisticsCollector implements StatisticsService {
                     cause.getMessage());
         } else if (!state.sw.isConnected()) {
             LOG.debug("Switch {} disconnected before answering {} statistics", dpid, kind);
-        } else if (state.failing.add(kind)) {
-            String why = cause instanceof TimeoutException ? "no complete answer within " + settings.timeoutMs() + " ms"
-                    : cause.toString();
-            LOG.warn("Switch {} {} statistics failed: {} (logged once until they work again)", dpid, kind, why);
+        } else {
+            if (cause instanceof TimeoutException) {
+                unanswered.get(kind).incrementAndGet();
+            }
+            StatsSettings s = settings;
+            if (state.failed(kind, clock.nanoTime(), s) == 1) {
+                String why = cause instanceof TimeoutException ? "no complete answer within " + s.timeoutMs() + " ms"
+                        : cause.toString();
+                LOG.warn("Switch {} {} statistics failed: {}; asking again at a growing interval, up to every {} s, "
+                        + "until they work (logged once until then)", dpid, kind, why, s.backoffMaxMs() / 1000);
+            }
         }
     }
 
     private void received(SwitchState state, StatsKind kind, List<? extends OFStatsReply> parts) {
         long nanos = clock.nanoTime();
         Instant at = clock.now();
-        if (state.failing.remove(kind)) {
-            LOG.info("Switch {} {} statistics work again", state.sw.getId(), kind);
+        if (state.answered(kind)) {
+            LOG.info("Switch {} {} statistics work again; polled every {} ms again", state.sw.getId(), kind,
+                    settings.intervalMs());
         }
         try {
             switch (kind) {
@@ -281,6 +300,16 @@ final class StatisticsCollector implements StatisticsService {
         TrafficMatrix matrix = TrafficMatrixBuilder.build(lastFlowUpdate, byDpid, edges);
         matrixCache = new MatrixCache(updates, edges, matrix);
         return matrix;
+    }
+
+    /** Requests of this kind that a switch did not answer within {@code timeoutMs}, since the start. */
+    long unanswered(StatsKind kind) {
+        return unanswered.get(kind).get();
+    }
+
+    /** Connected switches asked for this kind at a longer interval than usual, because they did not answer it. */
+    long backedOff(StatsKind kind) {
+        return states.values().stream().filter(state -> state.isBackedOff(kind)).count();
     }
 
     /** Requests of this kind waiting for their answer on this switch (for tests and diagnostics). */

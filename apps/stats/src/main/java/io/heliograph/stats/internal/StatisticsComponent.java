@@ -1,6 +1,9 @@
 package io.heliograph.stats.internal;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -19,6 +22,7 @@ import org.projectfloodlight.openflow.types.DatapathId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.core.SwitchService;
 import io.heliograph.stats.FlowKey;
@@ -31,11 +35,12 @@ import io.heliograph.stats.TrafficMatrix;
 /**
  * Wires {@link StatisticsCollector} into the controller: polls on a scheduler thread of its own every
  * {@code intervalMs} (changed live), configured by pid {@value #PID}. Uses the topology's edge ports
- * for the traffic matrix while the topology app runs.
+ * for the traffic matrix while the topology app runs. Its metrics: the statistics requests switches
+ * did not answer, and the switches asked less often because of that, by kind.
  */
-@Component(service = StatisticsService.class, configurationPid = StatisticsComponent.PID)
+@Component(service = {StatisticsService.class, MetricSource.class}, configurationPid = StatisticsComponent.PID)
 @Designate(ocd = StatisticsConfig.class)
-public final class StatisticsComponent implements StatisticsService {
+public final class StatisticsComponent implements StatisticsService, MetricSource {
 
     public static final String PID = "io.heliograph.stats";
 
@@ -104,7 +109,7 @@ public final class StatisticsComponent implements StatisticsService {
     }
 
     private static StatsSettings settings(StatisticsConfig config) {
-        return new StatsSettings(config.intervalMs(), config.historySize(), config.timeoutMs());
+        return new StatsSettings(config.intervalMs(), config.historySize(), config.timeoutMs(), config.backoffMaxMs());
     }
 
     private static StatsSettings settingsOrDefaults(StatisticsConfig config) {
@@ -153,5 +158,19 @@ public final class StatisticsComponent implements StatisticsService {
     @Override
     public TrafficMatrix getTrafficMatrix() {
         return collector.getTrafficMatrix();
+    }
+
+    @Override
+    public List<Sample> samples() {
+        List<Sample> samples = new ArrayList<>();
+        for (StatsKind kind : StatsKind.values()) {
+            Map<String, String> labels = Map.of("kind", kind.name().toLowerCase(Locale.ROOT));
+            samples.add(new Sample("heliograph_stats_unanswered_requests_total", Type.COUNTER,
+                    "Statistics requests a switch did not answer within timeoutMs", labels, collector.unanswered(kind)));
+            samples.add(new Sample("heliograph_stats_backed_off_switches", Type.GAUGE,
+                    "Switches asked for these statistics less often than intervalMs because they did not answer "
+                            + "(backoff up to backoffMaxMs)", labels, collector.backedOff(kind)));
+        }
+        return samples;
     }
 }

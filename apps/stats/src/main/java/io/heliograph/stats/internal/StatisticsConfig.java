@@ -18,4 +18,10 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "Milliseconds to wait for a switch's whole statistics reply",
             min = "100", max = "600000")
     long timeoutMs() default 10_000;
+
+    @AttributeDefinition(description = "The longest wait in milliseconds between two requests of one kind (port, flow, "
+            + "table, group, meter) to a switch that does not answer them: after n unanswered requests in a row the next "
+            + "waits intervalMs * 2^n, up to this (never less than intervalMs); the switch is polled at intervalMs again "
+            + "once it answers", min = "100", max = "86400000")
+    long backoffMaxMs() default 300_000;
 }

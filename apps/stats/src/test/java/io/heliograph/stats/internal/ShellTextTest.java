@@ -65,9 +65,20 @@ class ShellTextTest {
     @Test
     void settingsNameWhatIsWrong() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new StatsSettings(10, 60, 10_000));
+                () -> new StatsSettings(10, 60, 10_000, 300_000));
         assertEquals("intervalMs must be within 100..86400000, was 10", e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new StatsSettings(5_000, 0, 10_000));
-        assertThrows(IllegalArgumentException.class, () -> new StatsSettings(5_000, 60, 0));
+        assertThrows(IllegalArgumentException.class, () -> new StatsSettings(5_000, 0, 10_000, 300_000));
+        assertThrows(IllegalArgumentException.class, () -> new StatsSettings(5_000, 60, 0, 300_000));
+        e = assertThrows(IllegalArgumentException.class, () -> new StatsSettings(5_000, 60, 10_000, 0));
+        assertEquals("backoffMaxMs must be within 100..86400000, was 0", e.getMessage());
+    }
+
+    @Test
+    void theBackoffDoublesTheIntervalUpToItsCapAndNeverAsksMoreOftenThanTheInterval() {
+        StatsSettings s = StatsSettings.DEFAULTS;
+        assertEquals(List.of(10_000L, 20_000L, 40_000L, 80_000L, 160_000L, 300_000L, 300_000L),
+                java.util.stream.IntStream.rangeClosed(1, 7).mapToObj(s::backoffMs).toList());
+        assertEquals(300_000L, s.backoffMs(Integer.MAX_VALUE));
+        assertEquals(600_000L, new StatsSettings(600_000, 60, 10_000, 300_000).backoffMs(3), "the interval is the floor");
     }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -48,7 +49,7 @@ class StatisticsCollectorTest {
     private final FakeSwitchService switches = new FakeSwitchService();
     private Predicate<SwitchPort> edgePorts;
     private final StatisticsCollector collector = new StatisticsCollector(switches, Runnable::run, clock,
-            () -> edgePorts, new StatsSettings(1_000, 3, 10_000));
+            () -> edgePorts, new StatsSettings(1_000, 3, 10_000, 8_000));
 
     /** Port counters the fake switch reports: rx bytes, tx bytes, rx packets, tx packets. */
     private long rxBytes;
@@ -175,7 +176,7 @@ class StatisticsCollectorTest {
         assertEquals(List.of(24_000.0, 32_000.0, 40_000.0), collector.getPortRateHistory(port).stream()
                 .map(PortRate::rxBitsPerSecond).toList());
 
-        collector.configure(new StatsSettings(1_000, 2, 10_000));
+        collector.configure(new StatsSettings(1_000, 2, 10_000, 8_000));
         assertEquals(2, collector.getPortRateHistory(port).size());
     }
 
@@ -209,9 +210,9 @@ class StatisticsCollectorTest {
     }
 
     @Test
-    void aRequestThatNeverCompletesTimesOutAndIsAskedAgain() throws InterruptedException {
+    void aRequestThatNeverCompletesTimesOutAndIsAskedAgainAfterItsBackoff() throws InterruptedException {
         StatisticsCollector quick = new StatisticsCollector(switches, Runnable::run, clock, () -> null,
-                new StatsSettings(1_000, 3, 100));
+                new StatsSettings(1_000, 3, 100, 8_000));
         FakeStatsSwitch sw = new FakeStatsSwitch(1, OFVersion.OF_10);
         switches.add(sw);
         quick.poll();
@@ -221,7 +222,53 @@ class StatisticsCollectorTest {
         }
         assertFalse(quick.isInFlight(sw.getId(), StatsKind.PORT), "timed out after 100 ms");
         quick.poll();
+        assertEquals(1, sw.requestCount(OFStatsType.PORT), "not at once: twice the interval first");
+        assertEquals(1, quick.unanswered(StatsKind.PORT));
+        advance(Duration.ofSeconds(2));
+        quick.poll();
         assertEquals(2, sw.requestCount(OFStatsType.PORT));
+    }
+
+    /** Polls once a second for {@code seconds} seconds; the seconds (from the first poll) at which this type was asked. */
+    private List<Long> pollEverySecond(FakeStatsSwitch sw, OFStatsType type, int seconds) {
+        List<Long> asked = new ArrayList<>();
+        for (long second = 0; second <= seconds; second++) {
+            long before = sw.requestCount(type);
+            collector.poll();
+            if (sw.requestCount(type) > before) {
+                asked.add(second);
+            }
+            advance(Duration.ofSeconds(1));
+        }
+        return asked;
+    }
+
+    @Test
+    void aKindASwitchNeverAnswersIsAskedLessOftenUpToTheCapAndAtTheIntervalOnceItAnswers() {
+        FakeStatsSwitch sw = answeringSwitch(1, OFVersion.OF_13).timeOut(OFStatsType.PORT);
+
+        // 1 s interval, 8 s cap: after n failures in a row the next request waits 2^n s, up to 8 s
+        assertEquals(List.of(0L, 2L, 6L, 14L, 22L, 30L, 38L), pollEverySecond(sw, OFStatsType.PORT, 40));
+        assertEquals(41, sw.requestCount(OFStatsType.FLOW), "the kinds it answers are polled as usual");
+        assertEquals(7, collector.unanswered(StatsKind.PORT), "every unanswered request counted");
+        assertEquals(0, collector.unanswered(StatsKind.FLOW));
+        assertEquals(1, collector.backedOff(StatsKind.PORT));
+        assertEquals(0, collector.backedOff(StatsKind.FLOW));
+
+        sw.answer(OFStatsType.PORT, this::portReply);
+        // 41 s now; the last request was at 38 s, so the next is due at 46 s, and then every second
+        assertEquals(List.of(5L, 6L, 7L, 8L), pollEverySecond(sw, OFStatsType.PORT, 8));
+        assertEquals(0, collector.backedOff(StatsKind.PORT));
+        assertTrue(collector.getSwitchStatistics(sw.getId()).ports().isPresent());
+    }
+
+    @Test
+    void aReconnectedSwitchIsAskedAtTheIntervalAgain() {
+        FakeStatsSwitch sw = answeringSwitch(1, OFVersion.OF_10).timeOut(OFStatsType.PORT);
+        pollEverySecond(sw, OFStatsType.PORT, 10);
+        FakeStatsSwitch reconnected = answeringSwitch(1, OFVersion.OF_10);
+        assertEquals(List.of(0L, 1L, 2L), pollEverySecond(reconnected, OFStatsType.PORT, 2));
+        assertEquals(0, collector.backedOff(StatsKind.PORT));
     }
 
     @Test

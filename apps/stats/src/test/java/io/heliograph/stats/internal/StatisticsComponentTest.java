@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.annotation.Annotation;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.AfterEach;
@@ -51,6 +52,11 @@ class StatisticsComponentTest {
             public long timeoutMs() {
                 return timeoutMs;
             }
+
+            @Override
+            public long backoffMaxMs() {
+                return 300_000;
+            }
         };
     }
 
@@ -81,14 +87,14 @@ class StatisticsComponentTest {
 
         component.modified(config(100, 5, 10_000));
         await("rounds every 100 ms", () -> sw.requestCount(OFStatsType.PORT) >= 3);
-        assertEquals(new StatsSettings(100, 5, 10_000), component.settings());
+        assertEquals(new StatsSettings(100, 5, 10_000, 300_000), component.settings());
     }
 
     @Test
     void badConfigurationIsRefusedAndTheOldOneKept() {
         component = new StatisticsComponent(switches, config(5_000, 5, 10_000));
         component.modified(config(5_000, 0, 10_000));
-        assertEquals(new StatsSettings(5_000, 5, 10_000), component.settings());
+        assertEquals(new StatsSettings(5_000, 5, 10_000, 300_000), component.settings());
     }
 
     @Test
@@ -96,5 +102,21 @@ class StatisticsComponentTest {
         component = new StatisticsComponent(switches, config(1, 5, 10_000));
         assertEquals(StatsSettings.DEFAULTS, component.settings());
         assertTrue(component.getTrafficMatrix().byMac().isEmpty());
+    }
+
+    @Test
+    void unansweredRequestsAndBackedOffSwitchesAreMetrics() {
+        sw.timeOut(OFStatsType.PORT);
+        switches.add(sw);
+        component = new StatisticsComponent(switches, config(86_400_000, 5, 10_000));
+        await("the unanswered port request counted", () -> sample("heliograph_stats_unanswered_requests_total", "port") == 1);
+        assertEquals(1, sample("heliograph_stats_backed_off_switches", "port"));
+        assertEquals(0, sample("heliograph_stats_unanswered_requests_total", "flow"), "pending, not unanswered yet");
+        assertEquals(0, sample("heliograph_stats_backed_off_switches", "flow"));
+    }
+
+    private double sample(String name, String kind) {
+        return component.samples().stream().filter(s -> s.name().equals(name) && s.labels().equals(Map.of("kind", kind)))
+                .findFirst().orElseThrow().value();
     }
 }
