@@ -35,6 +35,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -58,7 +59,8 @@ import org.junit.jupiter.api.Timeout;
  *       each a chain of real links; bad {@code k} or {@code metric} is 400 naming it, an unknown switch 404.</li>
  *   <li>Static flows: an entry created over REST is on the switch ({@code ovs-ofctl dump-flows}); a
  *       refused one (a missing prerequisite, a name in use) is not, and the JSON error names the field;
- *       Floodlight's pusher paths (all three) push, list, delete and clear.</li>
+ *       every switch's reconciliation reads OK; Floodlight's pusher paths (all three) push, list,
+ *       delete and clear.</li>
  *   <li>Statistics: the port rates of an edge switch.</li>
  *   <li>Fuzz: random and mutated bodies against every static-entry write endpoint: no 500, and a
  *       refused request changes neither the stored entries nor the switch's static flows.</li>
@@ -267,6 +269,21 @@ class AppRestIT {
         assertEquals("output:1", onSwitch.actions(), onSwitch.line());
         JsonNode read = ok(rest.get("/api/v1/staticflows/flows/" + edge.dpid() + "/rest-web"));
         assertEquals("INSTALLED", read.get("state").asText(), read.toString());
+        assertEquals("OK", read.get("reconciliation").asText(), read.toString());
+
+        // every switch answers its statistics: each was reconciled once announced
+        JsonNode reconciled = Poll.until("every switch's reconciliation to read OK", APP,
+                () -> ok(rest.get("/api/v1/staticflows/reconciliation")), all -> all.size() == tree.switches().size()
+                        && StreamSupport.stream(all.spliterator(), false)
+                                .allMatch(r -> r.get("state").asText().equals("OK")));
+        JsonNode one = ok(rest.get("/api/v1/staticflows/reconciliation/" + edge.dpid()));
+        assertEquals(edge.dpid(), one.get("dpid").asText(), one.toString());
+        assertEquals("OK", one.get("state").asText(), one.toString());
+        assertEquals(0, one.get("failedInARow").asInt(), one.toString());
+        assertTrue(one.get("attempts").asInt() >= 1, one.toString());
+        assertError(rest.get("/api/v1/staticflows/reconciliation/0x999"), 404, "dpid");
+        assertError(rest.get("/api/v1/staticflows/reconciliation/s1"), 400, "dpid");
+        System.out.printf("AppRestIT: %d switches reconciled OK%n", reconciled.size());
 
         Set<String> before = staticFlows(edge);
         Map<String, Object> noEthType = new LinkedHashMap<>(web);
@@ -452,6 +469,8 @@ class AppRestIT {
         operations.put("/api/v1/staticflows", List.of("get"));
         operations.put("/api/v1/staticflows/{kind}", List.of("get", "post"));
         operations.put("/api/v1/staticflows/{kind}/{dpid}/{name}", List.of("get", "put", "delete"));
+        operations.put("/api/v1/staticflows/reconciliation", List.of("get"));
+        operations.put("/api/v1/staticflows/reconciliation/{dpid}", List.of("get"));
         for (String base : List.of("/wm/staticentrypusher", "/wm/staticflowpusher", "/wm/staticflowentrypusher")) {
             operations.put(base + "/json", List.of("post", "delete"));
             operations.put(base + "/list/{dpid}/json", List.of("get"));

@@ -111,6 +111,12 @@ class StaticFlowsPageIT {
         Poll.until("both switches to choose from", PAGE, () -> new Select(browser.find(".hg-sf-editor select[name=switch]"))
                 .getOptions().stream().map(o -> o.getAttribute("value")).toList(),
                 values -> values.contains(s1.dpid()) && values.contains(s2.dpid()));
+        // both switches answer their statistics: reconciled, and the entries' switches carry no note
+        for (Bridge s : List.of(s1, s2)) {
+            Poll.until(s.name() + "'s reconciliation OK in the page", PAGE,
+                    () -> browser.find(".hg-sf-reconciliation tr[data-key='" + s.dpid() + "']").getText(),
+                    t -> t.startsWith(s.dpid() + " OK"));
+        }
         browser.screenshot("1-static-flows");
         String storedBefore = rest.get("/api/v1/staticflows").body();
         List<String> tableBefore = controlledFlows(s1);
