@@ -184,14 +184,13 @@ final class EmulatedSwitch {
 
     /** When the next late reply falls due (System.nanoTime); Long.MAX_VALUE when none waits. */
     long nextLateReplyNanos() {
-        long due = Long.MAX_VALUE;
-        if (!lateStats.isEmpty()) {
-            due = lateStats.peekFirst().dueNanos;
+        if (lateStats.isEmpty() || lateRoles.isEmpty()) {
+            return lateStats.isEmpty() && lateRoles.isEmpty() ? Long.MAX_VALUE
+                    : (lateStats.isEmpty() ? lateRoles : lateStats).peekFirst().dueNanos;
         }
-        if (!lateRoles.isEmpty() && lateRoles.peekFirst().dueNanos - due < 0) {
-            due = lateRoles.peekFirst().dueNanos;
-        }
-        return due;
+        long stats = lateStats.peekFirst().dueNanos;
+        long roles = lateRoles.peekFirst().dueNanos;
+        return roles - stats < 0 ? roles : stats;   // nanoTime values compare by their difference
     }
 
     /** Late replies not sent yet. */

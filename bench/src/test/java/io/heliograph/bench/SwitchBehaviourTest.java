@@ -195,6 +195,21 @@ class SwitchBehaviourTest {
         assertEquals(1, sw.roleRequests().refused);
     }
 
+    @Test
+    void theEarliestLateReplyIsDueFirstWhicheverKindItIs() throws Exception {
+        EmulatedSwitch sw = switchWith(OpenFlowVersion.OF_13, new SwitchBehaviour(Reply.ANSWER, StatsType.ALL, LATE_MS,
+                Reply.ANSWER, 100));
+        OFFactory f = factory(OpenFlowVersion.OF_13);
+        assertEquals(Long.MAX_VALUE, sw.nextLateReplyNanos(), "none waits");
+        long asked = System.nanoTime();
+        receive(sw, flowStats(f, 91), roleRequest(f, 92));
+        long due = sw.nextLateReplyNanos();
+        assertTrue(due - asked < LATE_MS * 1_000_000L, "the role reply, due 100 ms after its request, comes first");
+        sw.sendLateReplies(due);
+        assertEquals(List.of(92L), drain(sw).stream().map(OFMessage::getXid).toList());
+        assertTrue(sw.nextLateReplyNanos() - asked >= LATE_MS * 1_000_000L, "then the statistics answer");
+    }
+
     // --- helpers
 
     private static SwitchBehaviour behaviourIgnoring(Set<StatsType> types) {
