@@ -48,7 +48,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Issue 5, items 1 and 2, for the core resources: {@code /api/v1/switches}, {@code /bundles},
  * {@code /pipelines} and the Floodlight {@code /wm/core} aliases against the real distribution and a
- * k=4 fat tree of real Open vSwitch bridges (plus one OpenFlow 1.0 bridge). What the API says about
+ * k=4 fat tree of real Open vSwitch bridges (plus one OpenFlow 1.0 bridge, and one OpenFlow 1.5 bridge with
+ * two hosts whose counters are OXS statistics: issue 18). What the API says about
  * a switch is compared with what {@code ovs-ofctl} and {@code ovs-vsctl} say; error cases are checked
  * with their status and JSON body; an app (static flows) is installed, started, updated, stopped and
  * uninstalled over REST in the running controller (its REST path answers and goes away, its listener
@@ -73,6 +74,9 @@ class CoreRestIT {
     private static Testbed testbed;
     private static FatTree tree;
     private static Bridge of10;
+    /** An OpenFlow 1.5 bridge apart from the tree, with hosts 201 and 202. */
+    private static Bridge of15;
+    private static List<Host> of15Hosts;
     private static RestClient rest;
     /** The static flows app of the built distribution, taken out of this copy to be installed over REST. */
     private static Path staticFlowsJar;
@@ -91,10 +95,13 @@ class CoreRestIT {
         testbed = Testbed.start("CoreRestIT");
         tree = testbed.fatTree(K, List.of("OpenFlow13"));
         of10 = testbed.addSwitch(99, List.of("OpenFlow10"));
+        of15 = testbed.addSwitch(98, List.of("OpenFlow15"));
+        of15Hosts = List.of(testbed.addHost(201, of15), testbed.addHost(202, of15));
         String target = testbed.controllerTarget("tcp", controller.openflowPort());
         testbed.ovs().setController(tree.switches(), target);
         of10.setController(target);
-        controller.awaitSwitches(tree.switches().size() + 1, CONNECT);
+        of15.setController(target);
+        controller.awaitSwitches(tree.switches().size() + 2, CONNECT);
         // some traffic, so counters and learned flows are not all zero
         Host a = tree.hosts().get(0);
         Host b = tree.hosts().get(tree.hosts().size() - 1);
@@ -120,9 +127,12 @@ class CoreRestIT {
         list.forEach(s -> dpids.add(s.get("dpid").asText()));
         Set<String> expected = tree.switches().stream().map(Bridge::dpid).collect(Collectors.toSet());
         expected.add(of10.dpid());
+        expected.add(of15.dpid());
         assertEquals(expected, dpids);
         for (JsonNode s : list) {
-            String version = s.get("dpid").asText().equals(of10.dpid()) ? "OpenFlow 1.0" : "OpenFlow 1.3";
+            String dpid = s.get("dpid").asText();
+            String version = dpid.equals(of10.dpid()) ? "OpenFlow 1.0" : dpid.equals(of15.dpid()) ? "OpenFlow 1.5"
+                    : "OpenFlow 1.3";
             assertEquals(version, s.get("version").asText(), s.toString());
         }
     }
@@ -312,7 +322,7 @@ class CoreRestIT {
     @Order(10)
     void floodlightControllerSwitches() {
         JsonNode list = ok(rest.get("/wm/core/controller/switches/json"));
-        assertEquals(tree.switches().size() + 1, list.size());
+        assertEquals(tree.switches().size() + 2, list.size());
         Set<String> dpids = new HashSet<>();
         for (JsonNode s : list) {
             assertEquals(Set.of("switchDPID", "inetAddress", "connectedSince"), fieldNames(s), s.toString());
@@ -371,9 +381,56 @@ class CoreRestIT {
         assertTrue(of10Features.get("port_desc").size() >= 1, "OpenFlow 1.0 features list the ports");
 
         JsonNode all = ok(rest.get("/wm/core/switch/all/desc/json"));
-        assertEquals(tree.switches().size() + 1, all.size(), all.toString());
+        assertEquals(tree.switches().size() + 2, all.size(), all.toString());
         assertEquals("Open vSwitch", all.at("/" + edge.dpid().replace("/", "~1") + "/desc/hardware_description")
                 .asText(), all.toString());
+    }
+
+    @Test
+    @Order(12)
+    void anOpenFlow15SwitchSaysItsCountersAsOxsStatistics() {
+        String base = "/api/v1/switches/" + of15.dpid();
+        assertEquals("OpenFlow 1.5", ok(rest.get(base)).get("version").asText());
+        of15Hosts.get(0).awaitReachable(of15Hosts.get(1), SETTLE);
+        of15Hosts.get(0).ping(of15Hosts.get(1), 3);
+        // the same flows, and the same counters once the bridge is quiet: REST and dump-flows read a moment apart
+        List<FlowEntry> dumped = Poll.until("the REST flows of " + of15.name() + " to be its dump-flows (priority,"
+                + " packets, bytes)", SETTLE, of15::dumpFlows, ovs -> {
+                    List<String> api = new ArrayList<>();
+                    for (JsonNode f : ok(rest.get(base + "/flows"))) {
+                        assertTrue(f.get("durationSeconds").isNumber(), "a 1.5 flow has its age: " + f);
+                        api.add(f.get("priority").asInt() + " " + f.get("packets").asLong() + " "
+                                + f.get("bytes").asLong());
+                    }
+                    api.sort(null);
+                    return api.equals(ovs.stream().map(e -> e.priority() + " " + e.packets() + " " + e.bytes()).sorted()
+                            .toList());
+                });
+        assertTrue(dumped.stream().anyMatch(f -> !f.isTableMiss() && f.packets() >= 1),
+                "forwarding's flows counted the pings: " + dumped);
+        JsonNode aggregate = ok(rest.get(base + "/statistics/aggregate"));
+        assertTrue(aggregate.get("flowCount").asLong() >= 1 && aggregate.get("packets").asLong() >= 1
+                && aggregate.get("bytes").asLong() > 0, aggregate.toString());
+
+        long before = of15.portCounters("1").rxPackets();
+        JsonNode stats = ok(rest.get(base + "/statistics"));
+        long after = of15.portCounters("1").rxPackets();
+        JsonNode port1 = null;
+        for (JsonNode p : stats.get("ports")) {
+            if (p.get("port").asLong() == 1) {
+                port1 = p;
+            }
+        }
+        assertTrue(port1 != null && before <= port1.get("rxPackets").asLong()
+                && port1.get("rxPackets").asLong() <= after, "rx packets of port 1 between two dumps: " + stats);
+        assertTrue(stats.at("/aggregate/flowCount").asLong() >= 1, stats.toString());
+
+        // the Floodlight alias for every switch, which an undecodable 1.5 reply used to leave empty
+        JsonNode all = ok(rest.get("/wm/core/switch/all/flow/json"));
+        JsonNode flows = all.at("/" + of15.dpid().replace("/", "~1") + "/flows");
+        assertTrue(flows.size() >= 1, all.toString());
+        assertTrue(flows.get(0).has("packet_count"), "a 1.5 flow has its counters: " + flows.get(0));
+        assertEquals(tree.switches().size() + 2, all.size(), "every switch: " + all);
     }
 
     // --- /api/v1/pipelines ---

@@ -1,6 +1,7 @@
 package io.heliograph.systemtest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.heliograph.testbed.ArtifactDirectory;
@@ -35,8 +36,9 @@ import org.openqa.selenium.WebElement;
 
 /**
  * Issue 5, item 3 (the "open a switch's flows" part): the switches pages in headless Chromium against a
- * real controller and a small real OVS network: a line of three OpenFlow 1.3 bridges with a host each,
- * and a fourth bridge that speaks only OpenFlow 1.0. On the middle bridge the test puts, with
+ * real controller and a small real OVS network: a line of three bridges with a host each, the first two
+ * OpenFlow 1.3 and the last OpenFlow 1.5 (issue 18: its counters are OXS statistics), and a fourth
+ * bridge that speaks only OpenFlow 1.0. On the middle bridge the test puts, with
  * ovs-ofctl, flows carrying a recognisable cookie (0xfeed...), one in table 1, a group and a meter.
  *
  * <p>The operator logs in and sees every bridge in the switch list; clicks the middle one and opens its
@@ -45,8 +47,9 @@ import org.openqa.selenium.WebElement;
  * ports tab lists the bridge's ports as {@code ovs-ofctl dump-ports-desc} does, and, while h1 pings h3
  * through the bridge, the statistics app's rates for both cables. The tables, groups and meters tabs
  * show what was put on the switch; the OpenFlow 1.0 bridge's groups and meters tabs say that its
- * version has none, without an error; an unknown dpid gets a clear "no switch" page. A screenshot of
- * each page and tab is kept.
+ * version has none, without an error; the OpenFlow 1.5 bridge's flows tab shows each flow's counters and
+ * its ports tab the port counters and rates; an unknown dpid gets a clear "no switch" page. A screenshot
+ * of each page and tab is kept.
  */
 @Timeout(300)
 // Isolated: asserts the stats poll interval the page learns is under 2 s and the pings' byte rates
@@ -72,6 +75,7 @@ class SwitchPagesIT {
      */
     private static final double PING_BYTES_PER_SECOND = 300;
     private static final Pattern RATE = Pattern.compile("([0-9.]+) (B|KiB|MiB|GiB)/s");
+    private static final Pattern BYTES = Pattern.compile("([0-9.]+) (B|KiB|MiB|GiB)");
     private static final Pattern POLLS_EVERY = Pattern.compile(
             "^Rates from the statistics app, which polls the switch every ([0-9.]+) s;");
 
@@ -82,7 +86,9 @@ class SwitchPagesIT {
     private static Testbed.LinearTopology line;
     private static Bridge middle;
     private static Bridge of10;
+    private static Bridge of15;
     private static Browser browser;
+    private static boolean pinging;
 
     @BeforeAll
     static void start() {
@@ -94,9 +100,10 @@ class SwitchPagesIT {
         controller.awaitHealthy(Duration.ofSeconds(60));
         testbed = Testbed.start("SwitchPagesIT");
         String target = testbed.controllerTarget("tcp", controller.openflowPort());
-        // s1 - s2 - s3, hI on port 1 of sI; s2's cables: port 2 to s1, port 3 to s3
-        line = testbed.linear(3, List.of("OpenFlow13"), target);
+        // s1 - s2 - s3, hI on port 1 of sI; s2's cables: port 2 to s1, port 3 to s3; s3's: port 2 to s2
+        line = testbed.linearOfVersions(List.of("OpenFlow13", "OpenFlow13", "OpenFlow15"), target);
         middle = line.switches().get(1);
+        of15 = line.switches().get(2);
         of10 = testbed.addSwitch(4, List.of("OpenFlow10"));
         of10.setController(target);
         controller.awaitSwitches(4, Duration.ofSeconds(60));
@@ -137,7 +144,8 @@ class SwitchPagesIT {
                 () -> rows(".hg-switch-list"), r -> r.size() == bridges.size());
         assertEquals(bridges, rows.stream().map(r -> r.get("dpid")).collect(Collectors.toCollection(TreeSet::new)));
         for (Map<String, String> row : rows) {
-            String version = row.get("dpid").equals(of10.dpid()) ? "OpenFlow 1.0" : "OpenFlow 1.3";
+            String version = row.get("dpid").equals(of10.dpid()) ? "OpenFlow 1.0"
+                    : row.get("dpid").equals(of15.dpid()) ? "OpenFlow 1.5" : "OpenFlow 1.3";
             assertEquals(version, row.get("version"), row.toString());
             // what OVS says it is, from the switch's description
             assertEquals("Open vSwitch", row.get("hardware"), row.toString());
@@ -202,14 +210,25 @@ class SwitchPagesIT {
         browser.screenshot("4-flows-sorted");
     }
 
-    @Test
-    void thePortsTabListsTheBridgesPortsWithTheirRates() {
+    /**
+     * Five pings a second from h1 to h3, for two minutes, started once: across s2 requests come in at
+     * the cable from s1 (port 2) and leave at the one to s3 (port 3); on s3 they come in at port 2 and
+     * leave at h3's port 1; replies the other way.
+     */
+    private static synchronized void pingAcrossTheLine() {
+        if (pinging) {
+            return;
+        }
         Host h1 = line.hosts().get(0);
         Host h3 = line.hosts().get(2);
         h1.awaitReachable(h3, PAGE);
-        // five pings a second across s2: requests in at the cable from s1 (port 2) and out at the one to s3
-        // (port 3), replies the other way
         h1.startBackground(artifacts.resolve("ping-h1-h3.log"), "ping", "-i", "0.2", "-c", "600", h3.ip());
+        pinging = true;
+    }
+
+    @Test
+    void thePortsTabListsTheBridgesPortsWithTheirRates() {
+        pingAcrossTheLine();
 
         browser.openPage("#/switches/" + middle.dpid() + "/ports");
         Map<Long, String> ports = new TreeMap<>();
@@ -278,6 +297,32 @@ class SwitchPagesIT {
     }
 
     @Test
+    void anOpenFlow15SwitchShowsItsFlowAndPortCounters() {
+        pingAcrossTheLine();
+
+        browser.openPage("#/switches/" + of15.dpid() + "/flows");
+        List<Map<String, String>> flows = Poll.until("s3's flows with the pings counted", PAGE, () -> rows(".hg-flows"),
+                r -> r.stream().anyMatch(f -> number(f.get("packets")) >= 5));
+        for (Map<String, String> f : flows) {
+            assertTrue(number(f.get("packets")) >= 0 && number(f.get("bytes")) >= 0 && !f.get("durationSeconds")
+                    .isBlank(), "every flow has its counters and age: " + f);
+        }
+        assertFalse(browser.find(".hg-status").getAttribute("class").contains("error"),
+                browser.find(".hg-status").getText());
+        browser.screenshot("11-openflow15-flows");
+
+        browser.openPage("#/switches/" + of15.dpid() + "/ports");
+        List<Map<String, String>> ports = Poll.until("s3's ports with counters and the pings' rates", PAGE,
+                () -> rows(".hg-ports"), r -> busy(r, "1") && busy(r, "2")
+                        && r.stream().filter(p -> p.get("key").equals("1")).allMatch(p -> bytes(p.get("rxBytes")) > 0));
+        assertTrue(ports.stream().allMatch(p -> !p.get("rxBytes").isBlank() && !p.get("errors").isBlank()),
+                "every port has its counters: " + ports);
+        String status = browser.find(".hg-status").getText();
+        assertFalse(status.contains("no counters"), status);
+        browser.screenshot("12-openflow15-ports");
+    }
+
+    @Test
     void anUnknownSwitchGetsAClearAnswer() {
         browser.openPage("#/switches/00:00:00:00:00:00:99:99/flows");
         assertEquals("No switch 00:00:00:00:00:00:99:99", browser.find("#page h1").getText());
@@ -320,6 +365,20 @@ class SwitchPagesIT {
     private static boolean busy(List<Map<String, String>> rows, String key) {
         return rows.stream().filter(r -> r.get("key").equals(key)).anyMatch(r -> bytesPerSecond(r.get("rxBytesPerSecond"))
                 >= PING_BYTES_PER_SECOND && bytesPerSecond(r.get("txBytesPerSecond")) >= PING_BYTES_PER_SECOND);
+    }
+
+    /** A count as the page writes it ("1,234"); -1 when the cell is empty. */
+    private static long number(String cell) {
+        return cell == null || cell.isBlank() ? -1 : Long.parseLong(cell.replace(",", "").strip());
+    }
+
+    /** "980 B", "1.25 KiB" as a number of bytes; an empty cell is -1. */
+    private static double bytes(String cell) {
+        Matcher m = BYTES.matcher(cell == null ? "" : cell.strip());
+        if (!m.matches()) {
+            return -1;
+        }
+        return Double.parseDouble(m.group(1)) * Math.pow(1024, List.of("B", "KiB", "MiB", "GiB").indexOf(m.group(2)));
     }
 
     /** "490 B/s", "1.25 KiB/s" as a number; a dash (no rate yet) is 0. */

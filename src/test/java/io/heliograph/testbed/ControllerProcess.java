@@ -71,6 +71,15 @@ public final class ControllerProcess implements AutoCloseable {
      * it, logging to {@code log}; {@code extraArgs} are appended to the command line.
      */
     public static ControllerProcess start(ControllerDistribution distribution, Path log, String... extraArgs) {
+        return startWithJvmOptions(distribution, log, List.of(), extraArgs);
+    }
+
+    /**
+     * As {@link #start(ControllerDistribution, Path, String...)}, the controller's JVM started with
+     * {@code jvmOptions} before {@code -jar}, e.g. {@code -Xmx1g} for a test that bounds its heap.
+     */
+    public static ControllerProcess startWithJvmOptions(ControllerDistribution distribution, Path log,
+            List<String> jvmOptions, String... extraArgs) {
         int openflowPort = freePort();
         int httpPort = freePort();
         while (httpPort == openflowPort) {
@@ -82,7 +91,7 @@ public final class ControllerProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a data directory in " + distribution.home(), e);
         }
-        return start(distribution, log, openflowPort, httpPort, dataDir, extraArgs);
+        return start(distribution, log, jvmOptions, openflowPort, httpPort, dataDir, extraArgs);
     }
 
     /**
@@ -93,9 +102,14 @@ public final class ControllerProcess implements AutoCloseable {
      */
     public static ControllerProcess start(ControllerDistribution distribution, Path log, int openflowPort, int httpPort,
             Path dataDir, String... extraArgs) {
+        return start(distribution, log, List.of(), openflowPort, httpPort, dataDir, extraArgs);
+    }
+
+    private static ControllerProcess start(ControllerDistribution distribution, Path log, List<String> jvmOptions,
+            int openflowPort, int httpPort, Path dataDir, String... extraArgs) {
         try {
             Files.createDirectories(log.getParent());
-            List<String> argv = launcher(distribution, "--openflow-port", Integer.toString(openflowPort),
+            List<String> argv = launcher(distribution, jvmOptions, "--openflow-port", Integer.toString(openflowPort),
                     "--http-port", Integer.toString(httpPort), "--data-dir", dataDir.toString(), "--console");
             argv.addAll(List.of(extraArgs));
             Files.writeString(log, "# " + String.join(" ", argv) + "\n");
@@ -116,11 +130,13 @@ public final class ControllerProcess implements AutoCloseable {
      * what it printed are the result. Fails if it is still running after {@code timeout}.
      */
     public static CommandResult runToExit(ControllerDistribution distribution, Duration timeout, String... args) {
-        return Command.of(launcher(distribution, args)).timeout(timeout).run();
+        return Command.of(launcher(distribution, List.of(), args)).timeout(timeout).run();
     }
 
-    private static List<String> launcher(ControllerDistribution distribution, String... args) {
-        List<String> argv = new ArrayList<>(List.of(javaExecutable(), "-jar", distribution.jar().toString()));
+    private static List<String> launcher(ControllerDistribution distribution, List<String> jvmOptions, String... args) {
+        List<String> argv = new ArrayList<>(List.of(javaExecutable()));
+        argv.addAll(jvmOptions);
+        argv.addAll(List.of("-jar", distribution.jar().toString()));
         argv.addAll(List.of(args));
         return argv;
     }

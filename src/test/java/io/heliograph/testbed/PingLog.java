@@ -41,6 +41,12 @@ public final class PingLog {
                 .mapToInt(m -> Integer.parseInt(m.group(1))).max().orElse(0);
     }
 
+    /** The highest sequence number answered so far, 0 before the first reply. */
+    public int lastAnswered() {
+        return lines().stream().filter(l -> l.contains("bytes from")).map(ICMP_SEQ::matcher).filter(Matcher::find)
+                .mapToInt(m -> Integer.parseInt(m.group(1))).max().orElse(0);
+    }
+
     /** The pings from {@code firstSeq} on that were never answered, up to the last answered one. */
     public List<Integer> lost(int firstSeq) {
         Set<Integer> answered = new TreeSet<>();

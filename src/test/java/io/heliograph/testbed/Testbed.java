@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -146,10 +147,23 @@ public final class Testbed implements AutoCloseable {
      * (port 1), each switch connected to {@code controllerTargets} (see {@link #controllerTarget}).
      */
     public LinearTopology linear(int count, List<String> protocols, String... controllerTargets) {
+        return linear(Collections.nCopies(count, protocols), controllerTargets);
+    }
+
+    /**
+     * As {@link #linear(int, List, String...)}, each switch speaking only its own version: switch
+     * {@code sI} speaks {@code versions.get(I - 1)}, e.g. {@code OpenFlow13, OpenFlow15}.
+     */
+    public LinearTopology linearOfVersions(List<String> versions, String... controllerTargets) {
+        return linear(versions.stream().map(List::of).toList(), controllerTargets);
+    }
+
+    private LinearTopology linear(List<List<String>> protocolsBySwitch, String... controllerTargets) {
+        int count = protocolsBySwitch.size();
         List<Bridge> switches = new ArrayList<>();
         List<Host> lineHosts = new ArrayList<>();
         for (int i = 1; i <= count; i++) {
-            Bridge bridge = addSwitch(i, protocols);
+            Bridge bridge = addSwitch(i, protocolsBySwitch.get(i - 1));
             switches.add(bridge);
             lineHosts.add(addHost(i, bridge));
         }

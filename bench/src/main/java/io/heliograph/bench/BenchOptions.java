@@ -2,6 +2,8 @@ package io.heliograph.bench;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The load generator's command line, cbench's flags with cbench's defaults (except the port:
@@ -22,11 +24,12 @@ import java.util.Locale;
  * @param learnDstMacs  teach the controller the destination MAC first (-L)
  * @param dpidOffset    datapath id of the first switch (-o)
  * @param version       OpenFlow version (-V)
+ * @param behaviour     how the switches treat statistics and role requests (--stats..., --role...)
  * @param help          print the usage and exit (-h)
  */
 public record BenchOptions(String host, int port, int switches, int loops, int msPerTest, int macsPerSwitch,
                            boolean throughput, int warmup, int cooldown, int delayMs, boolean learnDstMacs,
-                           long dpidOffset, OpenFlowVersion version, boolean help) {
+                           long dpidOffset, OpenFlowVersion version, SwitchBehaviour behaviour, boolean help) {
 
     public static final String DEFAULT_HOST = "localhost";
     public static final int DEFAULT_PORT = 6653;
@@ -58,12 +61,35 @@ public record BenchOptions(String host, int port, int switches, int loops, int m
             "  -V, --of-version V         OpenFlow version, 1.0 or 1.3 (default 1.0)",
             "  -h, --help                 this text",
             "",
+            "Switch behaviours (a controller must serve switches that answer no optional request):",
+            "  --stats MODE               statistics (multipart) requests of the --stats-types: answer",
+            "                             (default), error (BAD_REQUEST/BAD_STAT, 1.3's BAD_MULTIPART)",
+            "                             or ignore (never answered)",
+            "  --stats-types LIST         the types --stats and --stats-delay apply to: all (default:",
+            "                             every type but desc), all,desc, or names separated by commas:",
+            "                             desc, flow, aggregate, table, port, queue, group, group-desc,",
+            "                             group-features, meter, meter-config, meter-features,",
+            "                             table-features. Other types are answered at once. The",
+            "                             handshake is always answered: FEATURES, and on 1.3 port-desc",
+            "  --stats-delay MS           send those answers or errors MS late (default 0), without",
+            "                             holding anything else back (e.g. 20000)",
+            "  --role MODE                role requests (1.3 ROLE_REQUEST, 1.0 Nicira NXT_ROLE_REQUEST):",
+            "                             answer (default; 1.3 grants the role asked, 1.0 has no Nicira",
+            "                             extension and answers BAD_VENDOR), error (1.3: ROLE_REQUEST_FAILED/",
+            "                             UNSUP; 1.0: BAD_VENDOR) or ignore",
+            "  --role-delay MS            send the answer or error to a role request MS late (default 0)",
+            "",
             "Output: the settings on stderr; on stdout one line per test and the final",
-            "RESULT: <n> switches <k> tests min/max/avg/stdev = a/b/c/d responses/s");
+            "RESULT: <n> switches <k> tests min/max/avg/stdev = a/b/c/d responses/s; then on stderr",
+            "what the controller asked (statistics and role requests, and how they were treated) and,",
+            "in latency mode, the longest wait for an answer to a packet-in and how many waited over",
+            "1 s (unanswered).");
 
-    /** One flag: its short and long names, and whether it takes a value (always, optionally, never). */
+    /** One flag: its short name (none: {@link #LONG_ONLY}), long name, and whether it takes a value. */
     private record Flag(char letter, String name, Arity arity) {
     }
+
+    private static final char LONG_ONLY = 0;
 
     private enum Arity { NONE, REQUIRED, OPTIONAL }
 
@@ -81,7 +107,12 @@ public record BenchOptions(String host, int port, int switches, int loops, int m
             new Flag('L', "learn-dst-macs", Arity.OPTIONAL),
             new Flag('o', "dpid-offset", Arity.REQUIRED),
             new Flag('V', "of-version", Arity.REQUIRED),
-            new Flag('h', "help", Arity.NONE));
+            new Flag('h', "help", Arity.NONE),
+            new Flag(LONG_ONLY, "stats", Arity.REQUIRED),
+            new Flag(LONG_ONLY, "stats-types", Arity.REQUIRED),
+            new Flag(LONG_ONLY, "stats-delay", Arity.REQUIRED),
+            new Flag(LONG_ONLY, "role", Arity.REQUIRED),
+            new Flag(LONG_ONLY, "role-delay", Arity.REQUIRED));
 
     public BenchOptions {
         if (warmup + cooldown >= loops) {
@@ -111,21 +142,21 @@ public record BenchOptions(String host, int port, int switches, int loops, int m
                     case OPTIONAL -> inline;
                     case REQUIRED -> inline != null ? inline : valueAfter(args, i++, shown);
                 };
-                b.set(flag.letter, shown, value);
+                b.set(flag.name, shown, value);
             } else if (arg.startsWith("-") && arg.length() > 1) {
                 for (int j = 1; j < arg.length(); j++) {
                     char letter = arg.charAt(j);
-                    Flag flag = FLAGS.stream().filter(f -> f.letter == letter).findFirst()
+                    Flag flag = FLAGS.stream().filter(f -> f.letter == letter && letter != LONG_ONLY).findFirst()
                             .orElseThrow(() -> new UsageException("unknown flag '-" + letter + "'"));
                     String shown = "-" + letter;
                     String rest = arg.substring(j + 1);
                     if (flag.arity == Arity.NONE) {
-                        b.set(letter, shown, null);
+                        b.set(flag.name, shown, null);
                         continue;
                     }
                     String value = !rest.isEmpty() ? rest
                             : flag.arity == Arity.REQUIRED ? valueAfter(args, i++, shown) : null;
-                    b.set(letter, shown, value);
+                    b.set(flag.name, shown, value);
                     break;
                 }
             } else {
@@ -136,8 +167,17 @@ public record BenchOptions(String host, int port, int switches, int loops, int m
             throw new UsageException("-w " + b.warmup + " plus -C " + b.cooldown + " must be less than -l " + b.loops
                     + ": no test would be left to count");
         }
+        if (b.stats == SwitchBehaviour.Reply.IGNORE && b.statsDelayMs > 0) {
+            throw new UsageException("--stats-delay " + b.statsDelayMs + " goes with --stats answer or error: an ignored"
+                    + " request is never answered");
+        }
+        if (b.role == SwitchBehaviour.Reply.IGNORE && b.roleDelayMs > 0) {
+            throw new UsageException("--role-delay " + b.roleDelayMs + " goes with --role answer or error: an ignored"
+                    + " request is never answered");
+        }
+        SwitchBehaviour behaviour = new SwitchBehaviour(b.stats, b.statsTypes, b.statsDelayMs, b.role, b.roleDelayMs);
         return new BenchOptions(b.host, b.port, b.switches, b.loops, b.msPerTest, b.macs, b.throughput, b.warmup,
-                b.cooldown, b.delayMs, b.learn, b.dpidOffset, b.version, b.help);
+                b.cooldown, b.delayMs, b.learn, b.dpidOffset, b.version, behaviour, b.help);
     }
 
     /** cbench's settings block, printed before the run. */
@@ -153,7 +193,7 @@ public record BenchOptions(String host, int port, int switches, int loops, int m
                 "   starting test with " + delayMs + " ms delay after features_reply",
                 "   ignoring first " + warmup + " \"warmup\" and last " + cooldown + " \"cooldown\" loops",
                 "   speaking OpenFlow " + version.label(),
-                "");
+                "") + behaviour.describe().stream().map(line -> line + "\n").collect(Collectors.joining());
     }
 
     private static String valueAfter(String[] args, int i, String shown) throws UsageException {
@@ -179,35 +219,45 @@ public record BenchOptions(String host, int port, int switches, int loops, int m
         long dpidOffset = 1;
         OpenFlowVersion version = OpenFlowVersion.OF_10;
         boolean help;
+        SwitchBehaviour.Reply stats = SwitchBehaviour.DEFAULT.stats();
+        Set<SwitchBehaviour.StatsType> statsTypes = SwitchBehaviour.DEFAULT.statsTypes();
+        int statsDelayMs;
+        SwitchBehaviour.Reply role = SwitchBehaviour.DEFAULT.role();
+        int roleDelayMs;
 
-        void set(char letter, String shown, String value) throws UsageException {
-            switch (letter) {
-                case 'c' -> {
+        void set(String flag, String shown, String value) throws UsageException {
+            switch (flag) {
+                case "controller" -> {
                     if (value.isBlank()) {
                         throw new UsageException(shown + " needs a host name or address, got an empty value");
                     }
                     host = value.trim();
                 }
-                case 'p' -> port = number(shown, value, 1, 65535, "a TCP port number (1-65535)");
-                case 's' -> switches = number(shown, value, 1, 65535, "a number of switches (1-65535)");
-                case 'l' -> loops = number(shown, value, 1, Integer.MAX_VALUE, "a number of tests (1 or more)");
-                case 'm' -> msPerTest = number(shown, value, 1, Integer.MAX_VALUE,
+                case "port" -> port = number(shown, value, 1, 65535, "a TCP port number (1-65535)");
+                case "switches" -> switches = number(shown, value, 1, 65535, "a number of switches (1-65535)");
+                case "loops" -> loops = number(shown, value, 1, Integer.MAX_VALUE, "a number of tests (1 or more)");
+                case "ms-per-test" -> msPerTest = number(shown, value, 1, Integer.MAX_VALUE,
                         "a test length in ms (1 or more)");
-                case 'M' -> macs = number(shown, value, 1, Integer.MAX_VALUE, "a number of MAC addresses (1 or more)");
-                case 't' -> throughput = true;
-                case 'w' -> warmup = number(shown, value, 0, Integer.MAX_VALUE, "a number of tests (0 or more)");
-                case 'C' -> cooldown = number(shown, value, 0, Integer.MAX_VALUE, "a number of tests (0 or more)");
-                case 'D' -> delayMs = number(shown, value, 0, Integer.MAX_VALUE, "a delay in ms (0 or more)");
-                case 'L' -> learn = bool(shown, value);
-                case 'o' -> dpidOffset = number(shown, value, 0, Integer.MAX_VALUE, "a datapath id (0 or more)");
-                case 'V' -> {
+                case "mac-addresses" -> macs = number(shown, value, 1, Integer.MAX_VALUE, "a number of MAC addresses (1 or more)");
+                case "throughput" -> throughput = true;
+                case "warmup" -> warmup = number(shown, value, 0, Integer.MAX_VALUE, "a number of tests (0 or more)");
+                case "cooldown" -> cooldown = number(shown, value, 0, Integer.MAX_VALUE, "a number of tests (0 or more)");
+                case "delay" -> delayMs = number(shown, value, 0, Integer.MAX_VALUE, "a delay in ms (0 or more)");
+                case "learn-dst-macs" -> learn = bool(shown, value);
+                case "dpid-offset" -> dpidOffset = number(shown, value, 0, Integer.MAX_VALUE, "a datapath id (0 or more)");
+                case "of-version" -> {
                     version = OpenFlowVersion.ofLabel(value.trim());
                     if (version == null) {
                         throw new UsageException(shown + " must be 1.0 or 1.3, got '" + value + "'");
                     }
                 }
-                case 'h' -> help = true;
-                default -> throw new IllegalStateException("flag without a setter: " + letter);
+                case "help" -> help = true;
+                case "stats" -> stats = SwitchBehaviour.parseReply(shown, value);
+                case "stats-types" -> statsTypes = SwitchBehaviour.parseStatsTypes(shown, value);
+                case "stats-delay" -> statsDelayMs = number(shown, value, 0, Integer.MAX_VALUE, "a delay in ms (0 or more)");
+                case "role" -> role = SwitchBehaviour.parseReply(shown, value);
+                case "role-delay" -> roleDelayMs = number(shown, value, 0, Integer.MAX_VALUE, "a delay in ms (0 or more)");
+                default -> throw new IllegalStateException("flag without a setter: " + flag);
             }
         }
 

@@ -1,6 +1,9 @@
 package io.heliograph.bench;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * One switch the generator emulates, as cbench's fake switch behaves: it says HELLO, answers the
@@ -9,6 +12,10 @@ import java.nio.ByteBuffer;
  * mode - and counts the responses: FLOW_MODs that add or modify, and PACKET_OUTs that are not
  * LLDP. Replies are told apart by their header alone, except for the one field that says whether
  * a FLOW_MOD adds or a PACKET_OUT carries LLDP.
+ *
+ * <p>Statistics and role requests are treated as its {@link SwitchBehaviour} says: answered, refused
+ * with an error, or ignored, at once or late. A late reply is written aside and handed to the output
+ * by {@link #sendLateReplies} when it is due; nothing else waits for it.
  *
  * <p>No I/O here: the event loop reads into {@link #input()}, calls {@link #process()}, and writes
  * {@link #output()} to the socket. Everything runs on that loop's thread.
@@ -34,6 +41,13 @@ final class EmulatedSwitch {
     private static final int FLOW_MOD_MODIFY_STRICT = 2;
     private static final int ETH_TYPE_LLDP = 0x88cc;
     private static final int ETH_TYPE_VLAN = 0x8100;
+    /** Nicira's vendor id and its NXT_ROLE_REQUEST subtype: the role request of OpenFlow 1.0. */
+    private static final int NICIRA = 0x00002320;
+    private static final int NXT_ROLE_REQUEST = 10;
+    private static final int ERROR_ROLE_REQUEST_FAILED_13 = 11;
+    private static final int ROLE_REQUEST_FAILED_UNSUP = 1;
+    /** A latency-mode packet-in with no answer for this long counts as unanswered. */
+    static final long UNANSWERED_NANOS = 1_000_000_000L;
 
     private final int number;
     private final long dpid;
@@ -43,6 +57,14 @@ final class EmulatedSwitch {
     private final int macs;
     private final long delayNanos;
     private final PacketIn probe;
+    private final SwitchBehaviour behaviour;
+    /** What the controller asked beyond the handshake, and what the switch did with it. */
+    private final Requests statsRequests = new Requests();
+    private final Requests roleRequests = new Requests();
+    /** Replies written aside to be sent late, each queue in the order they fall due (one delay per queue). */
+    private final ArrayDeque<LateReply> lateStats = new ArrayDeque<>();
+    private final ArrayDeque<LateReply> lateRoles = new ArrayDeque<>();
+    private ByteBuffer aside;
     /** Ports 1 to {@code ports}, in the features and port descriptions. */
     private final int ports;
     /** The fabric mode's cables, which carry LLDP packet-outs to the peer port; null in cbench's mode. */
@@ -65,6 +87,10 @@ final class EmulatedSwitch {
     private int missSendLen = 128;
     private int errorsReceived;
     private String firstError;
+    /** Latency mode: when the packet-in now in flight was sent, and the waits for answers seen so far. */
+    private long waitingSince;
+    private long longestWaitNanos;
+    private int unanswered;
 
     /**
      * @param number 1-based, for messages
@@ -95,6 +121,7 @@ final class EmulatedSwitch {
         this.macs = options.macsPerSwitch();
         this.delayNanos = options.delayMs() * 1_000_000L;
         this.probe = PacketIn.probe(version, dpid);
+        this.behaviour = options.behaviour();
         SwitchMessages.hello(out, version, xid++);
     }
 
@@ -137,6 +164,51 @@ final class EmulatedSwitch {
         return firstError;
     }
 
+    Requests statsRequests() {
+        return statsRequests;
+    }
+
+    Requests roleRequests() {
+        return roleRequests;
+    }
+
+    /** Latency mode: the longest a packet-in waited for its answer (or, at a test's end, had waited so far). */
+    long longestWaitNanos() {
+        return longestWaitNanos;
+    }
+
+    /** Latency mode: packet-ins that waited {@link #UNANSWERED_NANOS} or more for an answer. */
+    int unanswered() {
+        return unanswered;
+    }
+
+    /** When the next late reply falls due (System.nanoTime); Long.MAX_VALUE when none waits. */
+    long nextLateReplyNanos() {
+        if (lateStats.isEmpty() || lateRoles.isEmpty()) {
+            return lateStats.isEmpty() && lateRoles.isEmpty() ? Long.MAX_VALUE
+                    : (lateStats.isEmpty() ? lateRoles : lateStats).peekFirst().dueNanos;
+        }
+        long stats = lateStats.peekFirst().dueNanos;
+        long roles = lateRoles.peekFirst().dueNanos;
+        return roles - stats < 0 ? roles : stats;   // nanoTime values compare by their difference
+    }
+
+    /** Late replies not sent yet. */
+    int lateRepliesWaiting() {
+        return lateStats.size() + lateRoles.size();
+    }
+
+    /** Moves every late reply due by {@code now} (System.nanoTime) to the output. */
+    void sendLateReplies(long now) {
+        for (ArrayDeque<LateReply> queue : List.of(lateStats, lateRoles)) {
+            while (!queue.isEmpty() && now - queue.peekFirst().dueNanos >= 0) {
+                byte[] reply = queue.pollFirst().bytes;
+                reserve(reply.length);
+                out.put(reply);
+            }
+        }
+    }
+
     /** A test starts: counts from zero, and (latency mode) one packet-in in flight. */
     void startTest() {
         responses = 0;
@@ -150,6 +222,9 @@ final class EmulatedSwitch {
     /** The test is over: the responses counted in it. The switch keeps answering but sends nothing. */
     int endTest() {
         testRunning = false;
+        if (!throughput && state == State.SENDING && inFlight > 0) {
+            waited(System.nanoTime() - waitingSince);
+        }
         return responses;
     }
 
@@ -162,6 +237,7 @@ final class EmulatedSwitch {
     }
 
     private void beginSending() {
+        waitingSince = System.nanoTime();
         if (learnDstMacs) {
             reserve(128);
             PacketIn.writeGratuitousArp(out, version, dpid, xid++);
@@ -249,7 +325,17 @@ final class EmulatedSwitch {
             inFlight--;
         }
         if (inFlight == 0) {
+            long now = System.nanoTime();
+            waited(now - waitingSince);
+            waitingSince = now;
             sendProbe();
+        }
+    }
+
+    private void waited(long nanos) {
+        longestWaitNanos = Math.max(longestWaitNanos, nanos);
+        if (nanos >= UNANSWERED_NANOS) {
+            unanswered++;
         }
     }
 
@@ -312,9 +398,7 @@ final class EmulatedSwitch {
                             + (b.getShort(at + 10) & 0xffff) : "(truncated)";
                 }
             }
-            case OpenFlowVersion.VENDOR ->
-                    SwitchMessages.error(out, version, SwitchMessages.ERROR_BAD_REQUEST,
-                            SwitchMessages.BAD_REQUEST_VENDOR, b, at, length);
+            case OpenFlowVersion.VENDOR -> vendor(b, at, length);
             case OpenFlowVersion.ECHO_REPLY, OpenFlowVersion.PACKET_IN, OpenFlowVersion.FEATURES_REPLY,
                     OpenFlowVersion.GET_CONFIG_REPLY -> {
                 // replies and switch-to-controller messages a controller has no business sending: ignored
@@ -329,7 +413,10 @@ final class EmulatedSwitch {
         } else if (type == version.barrierRequest) {
             SwitchMessages.barrierReply(out, version, requestXid);
         } else if (type == version.roleRequest && length >= 24) {
-            SwitchMessages.roleReply(out, version, b, at);
+            treat(behaviour.role(), behaviour.roleDelayMs(), roleRequests, lateRoles,
+                    to -> SwitchMessages.roleReply(to, version, b, at),
+                    to -> SwitchMessages.error(to, version, ERROR_ROLE_REQUEST_FAILED_13, ROLE_REQUEST_FAILED_UNSUP, b, at,
+                            length));
         } else if (type == version.asyncRequest) {
             SwitchMessages.asyncReply(out, version, requestXid);
         } else if (type == version.queueConfigRequest || isRequestWithoutHandler(type)) {
@@ -344,42 +431,99 @@ final class EmulatedSwitch {
         return version == OpenFlowVersion.OF_10 ? type > 21 : type > 29;
     }
 
+    /**
+     * A VENDOR message: the 1.0 switch knows no vendor extension and says BAD_VENDOR, also to Nicira's
+     * role request, whose treatment is the role behaviour's (ANSWER and ERROR send that error).
+     */
+    private void vendor(ByteBuffer b, int at, int length) {
+        Consumer<ByteBuffer> badVendor = to -> SwitchMessages.error(to, version, SwitchMessages.ERROR_BAD_REQUEST,
+                SwitchMessages.BAD_REQUEST_VENDOR, b, at, length);
+        boolean roleRequest = length >= 20 && b.getInt(at + 8) == NICIRA && b.getInt(at + 12) == NXT_ROLE_REQUEST;
+        if (roleRequest) {
+            treat(behaviour.role(), behaviour.roleDelayMs(), roleRequests, lateRoles, badVendor, badVendor);
+        } else {
+            badVendor.accept(out);
+        }
+    }
+
     private void stats(ByteBuffer b, int at, int length, int requestXid) {
         int statsType = length >= 10 ? b.getShort(at + 8) & 0xffff : -1;
+        if (!behaviour.appliesToStats(statsType)) {
+            statsReply(out, b, at, length, requestXid, statsType);
+            return;
+        }
+        treat(behaviour.stats(), behaviour.statsDelayMs(), statsRequests, lateStats,
+                to -> statsReply(to, b, at, length, requestXid, statsType),
+                to -> SwitchMessages.error(to, version, SwitchMessages.ERROR_BAD_REQUEST,
+                        SwitchMessages.BAD_REQUEST_STAT, b, at, length));
+    }
+
+    /**
+     * Does what the behaviour says with a request: writes its answer or error now or aside for later
+     * (in {@code late}), or nothing; and counts it.
+     */
+    private void treat(SwitchBehaviour.Reply reply, int delayMs, Requests tally, ArrayDeque<LateReply> late,
+                       Consumer<ByteBuffer> answer, Consumer<ByteBuffer> error) {
+        tally.received++;
+        if (reply == SwitchBehaviour.Reply.IGNORE) {
+            tally.ignored++;
+            return;
+        }
+        Consumer<ByteBuffer> write = reply == SwitchBehaviour.Reply.ANSWER ? answer : error;
+        if (reply == SwitchBehaviour.Reply.ERROR) {
+            tally.refused++;
+        }
+        if (delayMs == 0) {
+            write.accept(out);
+            return;
+        }
+        if (aside == null) {
+            aside = ByteBuffer.allocate(replyRoom);
+        }
+        aside.clear();
+        write.accept(aside);
+        byte[] bytes = new byte[aside.position()];
+        aside.get(0, bytes);
+        late.addLast(new LateReply(System.nanoTime() + delayMs * 1_000_000L, bytes));
+        tally.late++;
+    }
+
+    /** The switch's own answer to a statistics request. */
+    private void statsReply(ByteBuffer to, ByteBuffer b, int at, int length, int requestXid, int statsType) {
         boolean v13 = version == OpenFlowVersion.OF_13;
         switch (statsType) {
-            case SwitchMessages.STATS_DESC -> SwitchMessages.descReply(out, version, requestXid, dpid);
-            case SwitchMessages.STATS_AGGREGATE -> SwitchMessages.aggregateReply(out, version, requestXid);
+            case SwitchMessages.STATS_DESC -> SwitchMessages.descReply(to, version, requestXid, dpid);
+            case SwitchMessages.STATS_AGGREGATE -> SwitchMessages.aggregateReply(to, version, requestXid);
             case SwitchMessages.STATS_PORT -> {
                 if (cabling != null) {
-                    SwitchMessages.portStatsReply(out, version, requestXid, ports);
+                    SwitchMessages.portStatsReply(to, version, requestXid, ports);
                 } else {
-                    SwitchMessages.emptyStatsReply(out, version, requestXid, statsType);
+                    SwitchMessages.emptyStatsReply(to, version, requestXid, statsType);
                 }
             }
             case SwitchMessages.STATS_FLOW, SwitchMessages.STATS_TABLE, SwitchMessages.STATS_QUEUE ->
-                    SwitchMessages.emptyStatsReply(out, version, requestXid, statsType);
+                    SwitchMessages.emptyStatsReply(to, version, requestXid, statsType);
             case SwitchMessages.STATS_GROUP, SwitchMessages.STATS_GROUP_DESC, SwitchMessages.STATS_METER,
                     SwitchMessages.STATS_METER_CONFIG, SwitchMessages.STATS_TABLE_FEATURES -> {
                 if (v13) {
-                    SwitchMessages.emptyStatsReply(out, version, requestXid, statsType);
+                    SwitchMessages.emptyStatsReply(to, version, requestXid, statsType);
                 } else {
-                    badStats(b, at, length);
+                    badStats(to, b, at, length);
                 }
             }
             case SwitchMessages.STATS_PORT_DESC -> {
                 if (v13) {
-                    SwitchMessages.portDescReply(out, version, requestXid, dpid, ports);
+                    SwitchMessages.portDescReply(to, version, requestXid, dpid, ports);
                 } else {
-                    badStats(b, at, length);
+                    badStats(to, b, at, length);
                 }
             }
-            default -> badStats(b, at, length);
+            default -> badStats(to, b, at, length);
         }
     }
 
-    private void badStats(ByteBuffer b, int at, int length) {
-        SwitchMessages.error(out, version, SwitchMessages.ERROR_BAD_REQUEST, SwitchMessages.BAD_REQUEST_STAT, b, at,
+    private void badStats(ByteBuffer to, ByteBuffer b, int at, int length) {
+        SwitchMessages.error(to, version, SwitchMessages.ERROR_BAD_REQUEST, SwitchMessages.BAD_REQUEST_STAT, b, at,
                 length);
     }
 
@@ -441,6 +585,34 @@ final class EmulatedSwitch {
     interface Cabling {
         /** The controller sent {@code from} the PACKET_OUT at {@code at}, which carries an LLDP frame. */
         void packetOut(EmulatedSwitch from, ByteBuffer message, int at, int length);
+    }
+
+    /** A reply written aside, and when it is due (System.nanoTime). */
+    private record LateReply(long dueNanos, byte[] bytes) {
+    }
+
+    /** Counts of one kind of optional request (statistics or role): received, and what became of them. */
+    static final class Requests {
+        int received;
+        /** Answered or refused late (included in refused when refused). */
+        int late;
+        /** Answered with an OpenFlow error. */
+        int refused;
+        int ignored;
+
+        /** Adds another switch's counts to these. */
+        void add(Requests other) {
+            received += other.received;
+            late += other.late;
+            refused += other.refused;
+            ignored += other.ignored;
+        }
+
+        @Override
+        public String toString() {
+            return received + " (" + ignored + " ignored, " + late + " answered late, " + refused
+                    + " refused with an error)";
+        }
     }
 
     /** The controller broke the protocol; the run cannot go on. */

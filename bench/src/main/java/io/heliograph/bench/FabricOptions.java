@@ -119,7 +119,7 @@ record FabricOptions(Fabric fabric, String host, int port, OpenFlowVersion versi
     /** The options each emulated switch is made with: quiet switches that never send packet-ins of their own. */
     BenchOptions switchOptions() {
         return new BenchOptions(host, port, fabric.switches(), 2, 1000, 1, false, 1, 0, 0, false, dpidOffset,
-                version, false);
+                version, SwitchBehaviour.DEFAULT, false);
     }
 
     private static URI healthUri(String value) throws BenchOptions.UsageException {

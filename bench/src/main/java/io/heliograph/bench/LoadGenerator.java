@@ -19,7 +19,8 @@ import java.util.List;
  * non-blocking sockets and direct buffers. Each test lasts {@code -m} ms (the first one {@code -D}
  * more, not counted in its rate) and is followed, as in cbench, by a 100 ms pause in which the
  * switches answer the controller but send nothing and count nothing; a latency-mode switch whose
- * packet-in went unanswered starts afresh with the next test.
+ * packet-in went unanswered starts afresh with the next test. Replies the switches send late
+ * ({@link SwitchBehaviour}) go out when due, from the same loop.
  */
 final class LoadGenerator implements AutoCloseable {
 
@@ -38,6 +39,9 @@ final class LoadGenerator implements AutoCloseable {
     private BenchException failure;
     private int notYetSending;
     private long nextDelayCheck;
+    /** Whether a switch holds a late reply, and when the first one falls due (System.nanoTime). */
+    private boolean lateReplies;
+    private long nextLateReply;
     /** The event loop's CPU time and the wall time in tests, and the responses counted in them. */
     private long testCpuNanos;
     private long testWallNanos;
@@ -120,9 +124,15 @@ final class LoadGenerator implements AutoCloseable {
                 startDelayedSwitches(now);
                 nextDelayCheck = now + DELAY_CHECK_NANOS;
             }
+            if (lateReplies && now - nextLateReply >= 0) {
+                sendLateReplies(now);
+            }
             long waitNanos = deadline - now;
             if (notYetSending > 0) {
                 waitNanos = Math.min(waitNanos, DELAY_CHECK_NANOS);
+            }
+            if (lateReplies) {
+                waitNanos = Math.min(waitNanos, Math.max(0, nextLateReply - now));
             }
             selector.select(this::ready, Math.max(1, waitNanos / 1_000_000L));
             if (failure != null) {
@@ -141,11 +151,33 @@ final class LoadGenerator implements AutoCloseable {
         }
     }
 
+    /** Hands every due late reply to its socket, and finds when the next one is due. */
+    private void sendLateReplies(long now) throws IOException {
+        lateReplies = false;
+        for (SwitchSocket s : sockets) {
+            s.sw.sendLateReplies(now);
+            s.flush();
+            noteLateReplies(s.sw);
+        }
+    }
+
+    private void noteLateReplies(EmulatedSwitch sw) {
+        long due = sw.nextLateReplyNanos();
+        if (due == Long.MAX_VALUE) {
+            return;
+        }
+        if (!lateReplies || due - nextLateReply < 0) {
+            nextLateReply = due;
+            lateReplies = true;
+        }
+    }
+
     private void ready(SelectionKey key) {
         SwitchSocket s = (SwitchSocket) key.attachment();
         try {
             if (key.isReadable()) {
                 s.read();
+                noteLateReplies(s.sw);
             }
             s.flush();
         } catch (EmulatedSwitch.ProtocolException e) {
@@ -190,7 +222,34 @@ final class LoadGenerator implements AutoCloseable {
         if (errors > 0) {
             err.println("warning: the controller sent " + errors + " OpenFlow error messages (the first: " + first + ")");
         }
+        requests();
         err.flush();
+    }
+
+    /**
+     * What the controller asked beyond the handshake and what the switches did with it; in latency
+     * mode, how long packet-ins waited for their answers.
+     */
+    private void requests() {
+        EmulatedSwitch.Requests stats = new EmulatedSwitch.Requests();
+        EmulatedSwitch.Requests roles = new EmulatedSwitch.Requests();
+        long pending = 0;
+        long longestWait = 0;
+        long unanswered = 0;
+        for (SwitchSocket s : sockets) {
+            stats.add(s.sw.statsRequests());
+            roles.add(s.sw.roleRequests());
+            pending += s.sw.lateRepliesWaiting();
+            longestWait = Math.max(longestWait, s.sw.longestWaitNanos());
+            unanswered += s.sw.unanswered();
+        }
+        err.println("controller requests: statistics " + stats + "; role " + roles
+                + (pending > 0 ? "; " + pending + " late replies not yet due when the run ended" : ""));
+        if (!options.throughput()) {
+            err.printf(java.util.Locale.ROOT, "packet-ins: the longest wait for an answer was %.1f ms; %d waited %d ms"
+                    + " or more (unanswered)%n", longestWait / 1e6, unanswered,
+                    EmulatedSwitch.UNANSWERED_NANOS / 1_000_000);
+        }
     }
 
     @Override

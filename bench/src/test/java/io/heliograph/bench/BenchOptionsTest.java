@@ -32,7 +32,7 @@ class BenchOptionsTest {
         BenchOptions o = BenchOptions.parse("-c", "10.0.0.9", "-p", "6633", "-s", "4", "-l", "5", "-m", "200", "-M",
                 "7", "-t", "-w", "2", "-C", "1", "-D", "50", "-L0", "-o", "100", "-V", "1.3");
         assertEquals(new BenchOptions("10.0.0.9", 6633, 4, 5, 200, 7, true, 2, 1, 50, false, 100,
-                OpenFlowVersion.OF_13, false), o);
+                OpenFlowVersion.OF_13, SwitchBehaviour.DEFAULT, false), o);
     }
 
     @Test
@@ -81,6 +81,52 @@ class BenchOptionsTest {
                 "-l", "3", "-w", "2", "-C", "1");
         assertRefused("unexpected argument 'localhost'", "localhost");
         assertRefused("-c needs a host name or address, got an empty value", "-c", "");
+    }
+
+    @Test
+    void switchBehavioursAreLongFlags() throws Exception {
+        assertEquals(SwitchBehaviour.DEFAULT, BenchOptions.parse().behaviour(), "every request answered at once");
+        SwitchBehaviour silent = BenchOptions.parse("--stats", "ignore", "--role=ignore").behaviour();
+        assertEquals(new SwitchBehaviour(SwitchBehaviour.Reply.IGNORE, SwitchBehaviour.StatsType.ALL, 0,
+                SwitchBehaviour.Reply.IGNORE, 0), silent);
+        assertFalse(silent.appliesToStats(SwitchMessages.STATS_DESC), "desc answered unless named");
+        assertFalse(silent.appliesToStats(SwitchMessages.STATS_PORT_DESC), "the 1.3 handshake's port description");
+        assertTrue(silent.appliesToStats(SwitchMessages.STATS_FLOW));
+        assertTrue(silent.appliesToStats(SwitchMessages.STATS_METER));
+
+        SwitchBehaviour late = BenchOptions.parse("--stats-delay=20000", "--role", "error", "--role-delay", "500",
+                "--stats-types", "flow,port,all,desc").behaviour();
+        assertEquals(SwitchBehaviour.Reply.ANSWER, late.stats());
+        assertEquals(20_000, late.statsDelayMs());
+        assertEquals(SwitchBehaviour.Reply.ERROR, late.role());
+        assertEquals(500, late.roleDelayMs());
+        assertTrue(late.appliesToStats(SwitchMessages.STATS_DESC));
+        assertEquals(java.util.EnumSet.of(SwitchBehaviour.StatsType.FLOW, SwitchBehaviour.StatsType.GROUP_DESC),
+                BenchOptions.parse("--stats-types=group-desc,flow").behaviour().statsTypes());
+    }
+
+    @Test
+    void badBehavioursAreNamed() {
+        assertRefused("--stats takes answer, error or ignore, got 'drop'", "--stats", "drop");
+        assertRefused("--stats-types: port-desc is part of the OpenFlow 1.3 handshake and is always answered",
+                "--stats-types=flow,port-desc");
+        assertRefused("--stats-types takes all or statistics types separated by commas (desc, flow,",
+                "--stats-types", "flows");
+        assertRefused("--stats-delay needs a delay in ms (0 or more), got -1", "--stats-delay", "-1");
+        assertRefused("--stats-delay 100 goes with --stats answer or error: an ignored request is never answered",
+                "--stats=ignore", "--stats-delay=100");
+        assertRefused("--role-delay 5 goes with --role answer or error", "--role", "ignore", "--role-delay", "5");
+        assertRefused("unknown flag '--stats-type'", "--stats-type=flow");
+    }
+
+    @Test
+    void describeSaysTheBehavioursOnlyWhenSet() throws Exception {
+        assertFalse(BenchOptions.parse().describe().contains("requests"));
+        String text = BenchOptions.parse("--stats=ignore", "--stats-types=flow,port", "--role=answer",
+                "--role-delay=20000").describe();
+        assertTrue(text.contains("   statistics requests (flow,port): ignored\n"), text);
+        assertTrue(text.contains("   role requests: answered 20000 ms late\n"), text);
+        assertTrue(BenchOptions.USAGE.contains("--stats-types LIST"), "documented in -h");
     }
 
     private static void assertRefused(String message, String... args) {

@@ -189,7 +189,7 @@ class EmulatedSwitchTest {
     // --- helpers
 
     private static BenchOptions options(OpenFlowVersion v, boolean throughput, boolean learn) {
-        return new BenchOptions("localhost", 6653, 1, 3, 100, 1000, throughput, 1, 0, 0, learn, 1, v, false);
+        return new BenchOptions("localhost", 6653, 1, 3, 100, 1000, throughput, 1, 0, 0, learn, 1, v, SwitchBehaviour.DEFAULT, false);
     }
 
     private static OFFactory factory(OpenFlowVersion v) {

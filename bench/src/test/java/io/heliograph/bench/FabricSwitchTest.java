@@ -164,7 +164,7 @@ class FabricSwitchTest {
     }
 
     private static BenchOptions options(OpenFlowVersion v) {
-        return new BenchOptions("localhost", 6653, 1, 3, 100, 1000, false, 1, 0, 0, false, 1, v, false);
+        return new BenchOptions("localhost", 6653, 1, 3, 100, 1000, false, 1, 0, 0, false, 1, v, SwitchBehaviour.DEFAULT, false);
     }
 
     private static OFFactory factory(OpenFlowVersion v) {

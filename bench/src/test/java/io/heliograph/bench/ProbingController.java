@@ -182,13 +182,13 @@ final class ProbingController implements AutoCloseable {
         return frame;
     }
 
-    private static void send(OutputStream out, OFMessage m) throws IOException {
+    static void send(OutputStream out, OFMessage m) throws IOException {
         ByteBuffer b = WireFormatTest.encode(m);
         out.write(b.array(), 0, b.limit());
         out.flush();
     }
 
-    private static OFMessage read(DataInputStream in) throws IOException {
+    static OFMessage read(DataInputStream in) throws IOException {
         byte[] header = new byte[Header.LENGTH];
         in.readFully(header);
         int length = ByteBuffer.wrap(header).getShort(2) & 0xffff;

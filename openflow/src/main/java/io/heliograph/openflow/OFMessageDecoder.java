@@ -55,7 +55,8 @@ final class OFMessageDecoder {
                     + " for OpenFlow " + OpenFlowVersions.name(version));
         }
         try {
-            OFMessage message = READER.readFrom(frame);
+            // Loxi cannot read 1.5's OXS statistics (see OxsStatsReader): those messages are read our way
+            OFMessage message = OxsStatsReader.reads(frame) ? OxsStatsReader.read(frame) : READER.readFrom(frame);
             if (message == null) {
                 frame.readerIndex(start);
                 return undecodable(frame, ErrorAnswer.badRequest(OFBadRequestCode.BAD_LEN), type + " shorter than its fixed part");

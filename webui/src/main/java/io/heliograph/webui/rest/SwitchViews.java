@@ -49,7 +49,10 @@ import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.protocol.meterband.OFMeterBand;
 import org.projectfloodlight.openflow.protocol.meterband.OFMeterBandDrop;
 import org.projectfloodlight.openflow.protocol.meterband.OFMeterBandDscpRemark;
+import org.projectfloodlight.openflow.protocol.stat.Stat;
+import org.projectfloodlight.openflow.protocol.stat.StatField;
 import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.U32;
 import org.projectfloodlight.openflow.types.U64;
 
 import io.heliograph.core.OFSwitch;
@@ -155,9 +158,12 @@ final class SwitchViews {
                 ? List.of(new Instruction("apply_actions", actions(e.getActions()), null))
                 : e.getInstructions().stream().map(SwitchViews::instruction).toList();
         Set<OFFlowModFlags> flags = optional(e::getFlags);
+        boolean oxs = e.getVersion().compareTo(OFVersion.OF_15) >= 0;
         return new Flow(e.getTableId().getValue(), e.getPriority(), "0x" + Long.toHexString(e.getCookie().getValue()),
-                optional(() -> e.getPacketCount().getValue()), optional(() -> e.getByteCount().getValue()),
-                optional(e::getDurationSec), e.getIdleTimeout(), e.getHardTimeout(),
+                oxs ? counter(e.getStats(), StatField.PACKET_COUNT) : optional(() -> e.getPacketCount().getValue()),
+                oxs ? counter(e.getStats(), StatField.BYTE_COUNT) : optional(() -> e.getByteCount().getValue()),
+                oxs ? seconds(e.getStats().get(StatField.DURATION)) : optional(e::getDurationSec),
+                e.getIdleTimeout(), e.getHardTimeout(),
                 flags == null ? List.of() : names(flags),
                 match(e.getMatch()), instructions);
     }
@@ -288,7 +294,27 @@ final class SwitchViews {
     }
 
     static Aggregate aggregate(OFAggregateStatsReply r) {
+        if (r.getVersion().compareTo(OFVersion.OF_15) >= 0) {
+            U32 flows = r.getStats().get(StatField.FLOW_COUNT);
+            return new Aggregate(flows == null ? 0 : flows.getValue(), orZero(counter(r.getStats(), StatField.PACKET_COUNT)),
+                    orZero(counter(r.getStats(), StatField.BYTE_COUNT)));
+        }
         return new Aggregate(r.getFlowCount(), value(r.getPacketCount()), value(r.getByteCount()));
+    }
+
+    /** A counter 1.5 says as an OXS statistics field; null when the switch left it out. */
+    private static Long counter(Stat stats, StatField<U64> field) {
+        U64 value = stats.get(field);
+        return value == null ? null : value.getValue();
+    }
+
+    /** The seconds of an OXS duration (seconds in the upper 32 bits, nanoseconds in the lower). */
+    private static Long seconds(U64 duration) {
+        return duration == null ? null : duration.getValue() >>> 32;
+    }
+
+    private static long orZero(Long l) {
+        return l == null ? 0 : l;
     }
 
     static long unsigned(OFPort port) {

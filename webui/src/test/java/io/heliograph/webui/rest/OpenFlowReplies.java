@@ -16,6 +16,7 @@ import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFMeterConfigStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFMeterFlags;
 import org.projectfloodlight.openflow.protocol.OFMeterStatsRequest;
+import org.projectfloodlight.openflow.protocol.OFOxsList;
 import org.projectfloodlight.openflow.protocol.OFPortStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFRoleRequest;
 import org.projectfloodlight.openflow.protocol.OFTableStatsRequest;
@@ -26,6 +27,7 @@ import org.projectfloodlight.openflow.types.OFAuxId;
 import org.projectfloodlight.openflow.types.OFGroup;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.TableId;
+import org.projectfloodlight.openflow.types.U32;
 import org.projectfloodlight.openflow.types.U64;
 
 import io.heliograph.core.testing.FakeSwitch;
@@ -69,9 +71,14 @@ final class OpenFlowReplies implements FakeSwitch.Responder {
     private OFMessage reply(OFMessage request) {
         if (request instanceof OFFlowStatsRequest) {
             var entry = f.buildFlowStatsEntry().setTableId(TableId.of(0)).setPriority(100).setCookie(U64.of(0x2a))
-                    .setPacketCount(U64.of(7)).setByteCount(U64.of(700)).setDurationSec(12).setIdleTimeout(30)
-                    .setMatch(f.buildMatch().setExact(MatchField.IN_PORT, OFPort.of(1))
+                    .setIdleTimeout(30).setMatch(f.buildMatch().setExact(MatchField.IN_PORT, OFPort.of(1))
                             .setExact(MatchField.ETH_TYPE, EthType.IPv4).build());
+            if (f.getVersion().compareTo(OFVersion.OF_15) >= 0) {       // 1.5: counters are OXS statistics
+                entry.setStats(f.buildStatV6().setOxsFields(OFOxsList.of(f.oxss().packetCount(U64.of(7)),
+                        f.oxss().byteCount(U64.of(700)), f.oxss().duration(U64.of(12L << 32 | 500)))).build());
+            } else {
+                entry.setPacketCount(U64.of(7)).setByteCount(U64.of(700)).setDurationSec(12);
+            }
             var output = f.actions().output(OFPort.of(2), 0xffff);
             if (f.getVersion() == OFVersion.OF_10) {
                 entry.setActions(List.of(output));
@@ -117,14 +124,21 @@ final class OpenFlowReplies implements FakeSwitch.Responder {
         if (request instanceof OFPortStatsRequest) {
             var entry = f.buildPortStatsEntry().setPortNo(OFPort.of(1)).setRxPackets(U64.of(11))
                     .setTxPackets(U64.of(12)).setRxBytes(U64.of(1100)).setTxBytes(U64.of(1200))
-                    .setRxDropped(U64.of(1)).setTxDropped(U64.of(2)).setRxErrors(U64.of(3)).setTxErrors(U64.of(4))
-                    .setRxFrameErr(U64.ZERO).setRxOverErr(U64.ZERO).setRxCrcErr(U64.ZERO).setCollisions(U64.ZERO);
+                    .setRxDropped(U64.of(1)).setTxDropped(U64.of(2)).setRxErrors(U64.of(3)).setTxErrors(U64.of(4));
+            if (f.getVersion().compareTo(OFVersion.OF_14) < 0) {        // 1.4+ says these in an Ethernet property
+                entry.setRxFrameErr(U64.ZERO).setRxOverErr(U64.ZERO).setRxCrcErr(U64.ZERO).setCollisions(U64.ZERO);
+            }
             if (f.getVersion().compareTo(OFVersion.OF_13) >= 0) {
                 entry.setDurationSec(60);
             }
             return f.buildPortStatsReply().setEntries(List.of(entry.build())).build();
         }
         if (request instanceof OFAggregateStatsRequest) {
+            if (f.getVersion().compareTo(OFVersion.OF_15) >= 0) {
+                return f.buildAggregateStatsReply().setStats(f.buildStatV6().setOxsFields(OFOxsList.of(
+                        f.oxss().flowCount(U32.of(2)), f.oxss().packetCount(U64.of(70)),
+                        f.oxss().byteCount(U64.of(7000)))).build()).build();
+            }
             return f.buildAggregateStatsReply().setFlowCount(2).setPacketCount(U64.of(70)).setByteCount(U64.of(7000))
                     .build();
         }

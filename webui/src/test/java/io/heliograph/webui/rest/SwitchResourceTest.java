@@ -145,6 +145,21 @@ class SwitchResourceTest {
     }
 
     @Test
+    void flowsAndTotalsOfAnOpenFlow15SwitchAreItsOxsStatistics() throws Exception {
+        switches.add(OpenFlowReplies.fakeSwitch(0x15, OFVersion.OF_15));
+        Answer flows = get200("/api/v1/switches/0x15/flows");
+        assertEquals(7, flows.number("/0/packets"));
+        assertEquals(700, flows.number("/0/bytes"));
+        assertEquals(12, flows.number("/0/durationSeconds"));
+        assertEquals("output=2", flows.text("/0/instructions/0/actions/0"));
+        Answer statistics = get200("/api/v1/switches/0x15/statistics");
+        assertEquals(2, statistics.number("/aggregate/flowCount"));
+        assertEquals(70, statistics.number("/aggregate/packets"));
+        assertEquals(7000, statistics.number("/aggregate/bytes"));
+        assertEquals(11, statistics.number("/ports/0/rxPackets"));
+    }
+
+    @Test
     void aSwitchThatDoesNotAnswerInTimeIs504() throws Exception {
         s1.answerWith(request -> new CompletableFuture<>());
         for (String path : List.of("/flows", "/tables", "/groups", "/meters", "/statistics", "/role")) {
