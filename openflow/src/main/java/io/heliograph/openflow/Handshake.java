@@ -152,6 +152,9 @@ final class Handshake {
                     });
                 })
                 .thenCompose(v -> {
+                    if (finished) {
+                        return CompletableFuture.completedFuture(null); // timed out meanwhile: nothing more to do
+                    }
                     configure(f);
                     return runInitializers(sw.registry().initializersInOrder().iterator());
                 })
@@ -247,7 +250,7 @@ final class Handshake {
     }
 
     private CompletionStage<Void> runInitializers(Iterator<SwitchInitializer> next) {
-        if (!next.hasNext()) {
+        if (!next.hasNext() || finished) {
             return CompletableFuture.completedFuture(null);
         }
         SwitchInitializer initializer = next.next();

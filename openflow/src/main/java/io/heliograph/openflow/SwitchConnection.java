@@ -312,7 +312,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         boolean answersRequest = pending.answerUndecodable(bad.xid(), problem);
         String failed = answersRequest ? "; the request it answers failed" : "";
         if (!bad.mayBeAnswered()) {
-            inputRefused("undecodable ERROR", "undecodable message " + problem + "; not answered (errors are never"
+            inputRefused("undecodableError", "undecodable ERROR message " + problem + "; not answered (errors are never"
                     + " answered)" + failed);
             return;
         }
@@ -587,10 +587,6 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     /** Packet-ins handed to the apps in the last whole second (any thread; for the bounds report). */
     long packetInsLastSecond() {
         return packetIns.lastSecond();
-    }
-
-    long packetInsDropped() {
-        return packetIns.dropped();
     }
 
     /** Disconnects with a reason, for the log. */
