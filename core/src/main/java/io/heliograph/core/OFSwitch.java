@@ -4,6 +4,7 @@ import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import org.projectfloodlight.openflow.protocol.OFBarrierReply;
@@ -42,7 +43,12 @@ public interface OFSwitch {
 
     OFFeaturesReply getFeatures();
 
-    /** The switch's description (manufacturer, hardware, software, serial, datapath). */
+    /**
+     * The switch's description (manufacturer, hardware, software, serial, datapath), or null until
+     * the switch has answered the description request. A switch is announced without waiting for
+     * it: it is asked for during the handshake, asked again a few times with a backoff if it does not
+     * answer, and filled in whenever the answer comes; a switch that never answers stays null.
+     */
     OFDescStatsReply getDescription();
 
     /** The current port table, kept up to date by PORT_STATUS messages. */
@@ -62,12 +68,19 @@ public interface OFSwitch {
     /**
      * Sends a request whose answer is one message (BARRIER, ECHO, ROLE, GET_CONFIG...). The future
      * completes with the reply matched by xid, exceptionally with an {@link OFErrorException} when
-     * the switch answers with an error, or with a {@link java.util.concurrent.TimeoutException}
-     * after the configured request timeout, or when the switch disconnects.
+     * the switch answers with an error, with a {@link java.net.ProtocolException} as soon as an
+     * answer with its xid arrives that cannot be decoded, with a
+     * {@link java.util.concurrent.TimeoutException} after the configured request timeout, with an
+     * {@link java.io.IOException} when the switch disconnects, or at once with a
+     * {@link java.util.concurrent.RejectedExecutionException} when the switch already has as many
+     * requests awaiting answers as the controller allows ({@code maxPendingRequests}).
      */
     <R extends OFMessage> CompletableFuture<R> request(OFRequest<R> request);
 
-    /** Sends a statistics (multipart) request and collects every part of the reply, in order. */
+    /**
+     * Sends a statistics (multipart) request and collects every part of the reply, in order. Fails
+     * as {@link #request} does.
+     */
     <R extends OFStatsReply> CompletableFuture<List<R>> requestStatistics(OFStatsRequest<R> request);
 
     /** Sends a barrier; the future completes when every message written before it has been processed. */
@@ -86,7 +99,11 @@ public interface OFSwitch {
      *
      * <p>A request for SLAVE applies here at once, before the switch answers: from then on no
      * packet-in is dispatched and the controller stops acting as master. A request for MASTER
-     * applies when the switch confirms it. {@link SwitchListener#roleChanged} is told either way.
+     * applies when the switch confirms it; until then (and for good, when the switch ignores or
+     * refuses role requests) the role stays as it was, and an EQUAL controller is served like a
+     * master. {@link SwitchListener#roleChanged} is told either way. The request is written to the
+     * switch before this method returns control to the switch's I/O thread, so a switch initializer
+     * may complete right after calling it: the switch sees the request before anything else.
      *
      * @return the role the switch confirmed; exceptionally an {@link OFErrorException} when the
      *         switch refuses (a stale generation id, or no role support), the role then unchanged
@@ -95,4 +112,34 @@ public interface OFSwitch {
 
     /** Closes the connection. */
     void disconnect();
+
+    /**
+     * How many bytes a writer may write after {@link #whenWritable()} completes without passing the
+     * controller's bound on bytes waiting to be sent to a switch ({@code maxPendingWriteBytes} of
+     * {@code io.heliograph.openflow}), past which a switch is dropped as not reading.
+     */
+    int WRITABLE_ROOM_BYTES = 32 << 10;
+
+    /**
+     * Completes once every message written before this call has been handed to the connection and
+     * the connection takes more without queueing: then at least {@link #WRITABLE_ROOM_BYTES} may be
+     * written. A bulk writer (a probe round, a flow push) writes that much at a time and waits here
+     * in between, so it goes as fast as the switch reads and never gets it dropped as not reading.
+     * Completes on the switch's I/O thread (continue elsewhere for anything slow); exceptionally
+     * when the switch disconnects first. Completed at once by default.
+     */
+    default CompletableFuture<Void> whenWritable() {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    /**
+     * What the controller turned away from this switch since it connected, by kind, for operators
+     * (the switch's REST view shows them): {@code packetInsDropped} (over the packet-in rate),
+     * {@code portsRefused} (over the port bound), {@code requestsRefused} (over the bound on pending
+     * requests), {@code badInput.<kind>} (messages that could not be decoded or were not allowed,
+     * by the kind the log names once) and the like. Only what happened appears; empty by default.
+     */
+    default Map<String, Long> getCounters() {
+        return Map.of();
+    }
 }

@@ -10,7 +10,8 @@ import org.osgi.framework.Constants;
  * The framework properties of one controller: where the framework keeps its state, which JDK
  * packages bundles may import, and the {@code heliograph.*} values that etc/*.cfg files refer to as
  * {@code ${heliograph.openflow.port}} and so on (FileInstall substitutes them from these properties):
- * the ports, the OpenFlow I/O threads ({@code --io-threads}), which hot/ jars the profile runs, the
+ * the ports, the OpenFlow I/O threads ({@code --io-threads}), which hot/ jars the profile runs (and
+ * the packet-in rate it sets), the
  * ZooKeeper ensemble ({@code --zookeeper}) and the instance's name in the cluster.
  */
 public final class FrameworkProperties {
@@ -21,6 +22,11 @@ public final class FrameworkProperties {
     public static final String HTTP_PORT = "heliograph.http.port";
     /** ioThreads of io.heliograph.openflow; "0" leaves the component's default. */
     public static final String OPENFLOW_IO_THREADS = "heliograph.openflow.io.threads";
+    /**
+     * packetInRate of io.heliograph.openflow, set only by a profile that changes it (bench: 0,
+     * unlimited); etc/io.heliograph.openflow.cfg gives the default when it is not set.
+     */
+    public static final String PACKET_IN_RATE = "heliograph.openflow.packet.in.rate";
     /** felix.fileinstall.filter of the hot/ watcher: the profile's apps. */
     public static final String HOT_FILTER = "heliograph.hot.filter";
     /** The ZooKeeper connect string of {@code --zookeeper}; empty: the cluster bundle runs an embedded server. */
@@ -52,6 +58,9 @@ public final class FrameworkProperties {
         p.put(HTTP_PORT, Integer.toString(options.httpPort()));
         p.put(OPENFLOW_IO_THREADS, Integer.toString(options.ioThreads()));
         p.put(HOT_FILTER, options.profile().hotFilter());
+        if (options.profile().packetInRate() != null) {
+            p.put(PACKET_IN_RATE, options.profile().packetInRate());
+        }
         p.put(ZOOKEEPER, options.zookeeper().orElse(""));
         p.put(INSTANCE_ID, instanceId);
 

@@ -12,23 +12,33 @@ import java.util.stream.Collectors;
 public enum Profile {
 
     /** Every application in hot/. */
-    FULL("full", "every app in hot/", List.of()),
+    FULL("full", "every app in hot/", List.of(), null),
 
     /**
      * The learning switch alone, as the Beacon thesis benchmarked: what answers a load generator's
-     * packet-ins, with no topology, devices, statistics, routing, static flows or forwarding.
+     * packet-ins, with no topology, devices, statistics, routing, static flows or forwarding. With
+     * no per-switch packet-in rate: a generator's switches flood at once, faster than the default
+     * rate (the bound would be measured, not the controller).
      */
-    BENCH("bench", "the learning switch only", List.of("heliograph-learningswitch"));
+    BENCH("bench", "the learning switch only", List.of("heliograph-learningswitch"), "0");
 
     private final String label;
     private final String description;
     /** Artifact ids of the hot/ jars the profile runs; empty: all of them. */
     private final List<String> apps;
+    /** packetInRate of io.heliograph.openflow; null: the one etc/io.heliograph.openflow.cfg gives. */
+    private final String packetInRate;
 
-    Profile(String label, String description, List<String> apps) {
+    Profile(String label, String description, List<String> apps, String packetInRate) {
         this.label = label;
         this.description = description;
         this.apps = apps;
+        this.packetInRate = packetInRate;
+    }
+
+    /** The packet-in rate per switch the profile sets, or null to leave it to etc/io.heliograph.openflow.cfg. */
+    public String packetInRate() {
+        return packetInRate;
     }
 
     public String label() {

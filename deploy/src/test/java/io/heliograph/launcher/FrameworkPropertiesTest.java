@@ -29,6 +29,7 @@ class FrameworkPropertiesTest {
         }
         assertFalse(hot.matcher("notes.txt").matches());
         assertFalse(hot.matcher("app.jar.part").matches());
+        assertFalse(p.containsKey(FrameworkProperties.PACKET_IN_RATE), "the packet-in rate of etc/ applies");
     }
 
     @Test
@@ -41,6 +42,7 @@ class FrameworkPropertiesTest {
             assertEquals(jar.equals("heliograph-learningswitch.jar"), hot.matcher(jar).matches(), jar);
         }
         assertFalse(hot.matcher("heliograph-learningswitchXjar").matches(), "the dot is a dot");
+        assertEquals("0", p.get(FrameworkProperties.PACKET_IN_RATE), "no packet-in rate: the generator floods");
     }
 
     @Test

@@ -9,8 +9,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
-import org.projectfloodlight.openflow.protocol.OFDescStatsReply;
+import org.projectfloodlight.openflow.protocol.OFBarrierReply;
 import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFFeaturesReply;
 import org.projectfloodlight.openflow.protocol.OFHelloFailedCode;
@@ -30,16 +31,25 @@ import org.slf4j.LoggerFactory;
 import io.heliograph.core.SwitchInitializer;
 
 /**
- * The controller side of the OpenFlow handshake, one per connection, on the switch's loop:
- * HELLO (version negotiation) - FEATURES - port descriptions (multipart on 1.3+, part of FEATURES on
- * 1.0) - DESC - SET_CONFIG(miss_send_len) - optional flow clearing and, on 1.3+, a table-miss flow to
- * the controller - BARRIER - initializers in name order - announce. The whole of it, initializers
- * included, must finish within the handshake timeout, or the switch is disconnected with a log line
- * naming the step it was stuck in.
+ * The controller side of the OpenFlow handshake, one per connection, on the switch's loop. It waits
+ * only for what OpenFlow requires: HELLO (version negotiation) - FEATURES - the duplicate-datapath
+ * check ({@link SwitchRegistry#admit}) - on 1.3+ the port description (on 1.0 the ports come with
+ * FEATURES). The switch's description (DESC) is asked for with the port description and never waited
+ * for: it fills in when it comes ({@link #describe}). Then SET_CONFIG(miss_send_len), optional flow
+ * clearing and, on 1.3+, a table-miss flow to the controller are written, with a BARRIER after them
+ * that is not waited for either: written first, they reach the switch before anything an app sends.
+ * Last the initializers run in name order (they decide, they do not wait for the switch), and the
+ * switch is announced. All of it must finish within the handshake timeout, or the switch is
+ * disconnected with a log line naming the step it was stuck in.
  */
 final class Handshake {
 
     private static final Logger LOG = LoggerFactory.getLogger(Handshake.class);
+
+    /** Tries of the description request before the switch is left without one. */
+    static final int DESCRIPTION_TRIES = 4;
+    /** The pause before the second try; doubled before each later one. */
+    static final long DESCRIPTION_BACKOFF_MS = 1_000;
 
     private final SwitchConnection sw;
     private final OpenFlowSettings settings;
@@ -123,12 +133,17 @@ final class Handshake {
         sw.<OFFeaturesReply>requestInternal(f.buildFeaturesRequest().build())
                 .thenCompose(features -> {
                     sw.setFeatures(features);
+                    step = "DUPLICATE_DATAPATH";
+                    return sw.registry().admit(sw).thenApply(v -> features);
+                })
+                .thenCompose(features -> {
+                    describe(f, 1); // asked for now, with the port description; never waited for
                     if (f.getVersion() == OFVersion.OF_10) {
                         sw.setPorts(features.getPorts());
                         return CompletableFuture.completedFuture(null);
                     }
                     step = "PORT_DESC";
-                    return sw.requestStatistics(f.buildPortDescStatsRequest().build()).thenAccept(parts -> {
+                    return sw.requestStatisticsInternal(f.buildPortDescStatsRequest().build()).thenAccept(parts -> {
                         List<OFPortDesc> ports = new ArrayList<>();
                         for (OFPortDescStatsReply part : parts) {
                             ports.addAll(part.getEntries());
@@ -137,22 +152,12 @@ final class Handshake {
                     });
                 })
                 .thenCompose(v -> {
-                    step = "DESC";
-                    return sw.requestStatistics(f.buildDescStatsRequest().build());
-                })
-                .thenCompose(desc -> {
-                    sw.setDescription((OFDescStatsReply) desc.get(0));
-                    step = "CONFIG";
-                    sw.writeNow(f.buildSetConfig().setMissSendLen(settings.missSendLen()).build());
-                    // In a cluster the switch may hold another instance's state: its master reconciles instead.
-                    if (settings.clearFlowsOnConnect() && !sw.registry().isClustered()) {
-                        clearFlows(f);
+                    if (finished) {
+                        return CompletableFuture.completedFuture(null); // timed out meanwhile: nothing more to do
                     }
-                    installTableMiss(f);
-                    step = "BARRIER";
-                    return sw.barrier();
+                    configure(f);
+                    return runInitializers(sw.registry().initializersInOrder().iterator());
                 })
-                .thenCompose(barrier -> runInitializers(sw.registry().initializersInOrder().iterator()))
                 .whenComplete((v, e) -> {
                     if (e != null) {
                         failed(e);
@@ -161,6 +166,60 @@ final class Handshake {
                         sw.registry().announce(sw);
                     }
                 });
+    }
+
+    /**
+     * What the switch must have before any app writes to it, written in this order: SET_CONFIG, the
+     * flow clearing, the table-miss flow, then a BARRIER that makes the switch finish them before
+     * what follows. Nothing here is waited for: a switch that ignores the barrier is served anyway.
+     */
+    private void configure(OFFactory f) {
+        step = "CONFIG";
+        sw.writeNow(f.buildSetConfig().setMissSendLen(settings.missSendLen()).build());
+        // In a cluster the switch may hold another instance's state: its master reconciles instead.
+        if (settings.clearFlowsOnConnect() && !sw.registry().isClustered()) {
+            clearFlows(f);
+        }
+        installTableMiss(f);
+        sw.<OFBarrierReply>requestInternal(f.buildBarrierRequest().build()).whenComplete((reply, e) -> {
+            if (e != null) {
+                LOG.debug("{}: no answer to the handshake's BARRIER ({}); served all the same", sw, e.toString());
+            }
+        });
+    }
+
+    /**
+     * Asks for the switch's description (try {@code attempt} of {@link #DESCRIPTION_TRIES}), and
+     * records it whenever it comes. Unanswered, it is asked again after a pause that doubles each
+     * time; refused (an OpenFlow error) or unanswered every time, the switch is served without one.
+     */
+    private void describe(OFFactory f, int attempt) {
+        sw.requestStatisticsInternal(f.buildDescStatsRequest().build()).whenComplete((parts, e) -> {
+            if (e == null) {
+                if (!parts.isEmpty()) {
+                    sw.setDescription(parts.get(0));
+                    if (attempt > 1 || finished) {
+                        LOG.debug("{}: description arrived after the handshake (try {})", sw, attempt);
+                    }
+                }
+                return;
+            }
+            Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+            if (!sw.isConnected()) {
+                return;
+            }
+            if (!(cause instanceof TimeoutException) || attempt >= DESCRIPTION_TRIES) {
+                LOG.info("{}: no description from the switch ({} after {} tr{}); it is served without one", sw,
+                        cause.toString(), attempt, attempt == 1 ? "y" : "ies");
+                return;
+            }
+            long pause = DESCRIPTION_BACKOFF_MS << (attempt - 1);
+            sw.loop().schedule(() -> {
+                if (sw.isConnected()) {
+                    describe(f, attempt + 1);
+                }
+            }, pause, TimeUnit.MILLISECONDS);
+        });
     }
 
     private void clearFlows(OFFactory f) {
@@ -191,7 +250,7 @@ final class Handshake {
     }
 
     private CompletionStage<Void> runInitializers(Iterator<SwitchInitializer> next) {
-        if (!next.hasNext()) {
+        if (!next.hasNext() || finished) {
             return CompletableFuture.completedFuture(null);
         }
         SwitchInitializer initializer = next.next();
@@ -218,7 +277,9 @@ final class Handshake {
         }
         finish();
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-        if (sw.isConnected()) {
+        if (cause instanceof SwitchRegistry.Refused refused) {
+            sw.disconnect(refused.getMessage()); // logged by the registry, which knows both connections
+        } else if (sw.isConnected()) {
             LOG.warn("{}: handshake failed in step {}: {}; disconnecting", sw, step, cause.toString());
             sw.disconnect("handshake failed in step " + step);
         } else {

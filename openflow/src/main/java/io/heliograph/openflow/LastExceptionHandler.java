@@ -14,8 +14,8 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 /**
  * The last handler of every switch pipeline, so no exception reaches Netty's default handler. It
  * logs with the switch's name and closes only when the connection cannot go on: an I/O error (the
- * socket is broken) or a TLS failure. Anything else, e.g. a message Loxi could not encode, is logged
- * and the connection stays up.
+ * socket is broken) or a TLS failure. Anything else is logged (once per kind per switch) and the
+ * connection stays up.
  */
 @Sharable
 final class LastExceptionHandler extends ChannelInboundHandlerAdapter {
@@ -46,6 +46,8 @@ final class LastExceptionHandler extends ChannelInboundHandlerAdapter {
                 // the writes that were queued when the socket broke fail one by one: said once above
                 LOG.debug("{}: I/O error after close: {}", who, cause.toString());
             }
+        } else if (who instanceof SwitchConnection sw) {
+            sw.unexpected(cause); // once per kind per switch: a bug triggered by every message must not flood the log
         } else {
             LOG.warn("{}: unexpected error; connection stays up", who, cause);
         }

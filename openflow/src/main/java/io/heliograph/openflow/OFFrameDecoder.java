@@ -1,6 +1,7 @@
 package io.heliograph.openflow;
 
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -15,6 +16,11 @@ import io.netty.handler.codec.ByteToMessageDecoder;
  * the only stream that cannot be framed is one whose header claims fewer than the 8 header bytes.
  * Then nothing after it can be trusted, so the connection is closed (after telling the switch
  * handler, which logs it with the switch's name).
+ *
+ * <p>PACKET_INs are the one message a switch sends at any rate it likes, so they are rationed here,
+ * before any decoding: each takes a token of the switch's {@link PacketInBudget}, and one that finds
+ * none is skipped (dropped and counted). One flooding switch then costs the others on its I/O thread
+ * little more than the reading of its bytes.
  */
 final class OFFrameDecoder extends ByteToMessageDecoder {
 
@@ -22,6 +28,9 @@ final class OFFrameDecoder extends ByteToMessageDecoder {
     /** OFPT_PACKET_IN's type number in every version from 1.0 to 1.5. */
     static final int PACKET_IN = 10;
 
+    private final PacketInBudget budget;
+    /** Packet-ins dropped by every switch's budget, for the controller's totals. */
+    private final LongAdder droppedTotal;
     private boolean broken;
     /**
      * Until the switch's handshake is done nobody would read a PACKET_IN, so it is skipped without
@@ -29,6 +38,25 @@ final class OFFrameDecoder extends ByteToMessageDecoder {
      */
     private boolean packetInsWanted;
     private long packetInsSkipped;
+
+    /** With no limit on packet-ins (tests, benchmarks). */
+    OFFrameDecoder() {
+        this(new PacketInBudget(0, 0, System::nanoTime), new LongAdder());
+    }
+
+    OFFrameDecoder(PacketInBudget budget, LongAdder droppedTotal) {
+        this.budget = budget;
+        this.droppedTotal = droppedTotal;
+    }
+
+    /** One refill of the packet-in budget per read from the socket: one clock read for all its messages. */
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (packetInsWanted) {
+            budget.refill();
+        }
+        super.channelRead(ctx, msg);
+    }
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
@@ -52,10 +80,17 @@ final class OFFrameDecoder extends ByteToMessageDecoder {
             return;
         }
         int start = in.readerIndex();
-        if (!packetInsWanted && in.getUnsignedByte(start + 1) == PACKET_IN) {
-            in.skipBytes(length);
-            packetInsSkipped++;
-            return;
+        if (in.getUnsignedByte(start + 1) == PACKET_IN) {
+            if (!packetInsWanted) {
+                in.skipBytes(length);
+                packetInsSkipped++;
+                return;
+            }
+            if (!budget.take()) {
+                in.skipBytes(length);
+                droppedTotal.increment();
+                return;
+            }
         }
         Object message = OFMessageDecoder.decode(in.slice(start, length));
         in.readerIndex(start + length);

@@ -23,7 +23,8 @@ public @interface OpenFlowConfiguration {
     @AttributeDefinition(description = "OpenFlow versions offered, comma-separated, from 1.0, 1.3, 1.4, 1.5")
     String versions() default "1.0,1.3,1.4,1.5";
 
-    @AttributeDefinition(description = "Time for HELLO through initializers before a switch is dropped (ms)")
+    @AttributeDefinition(description = "Time for HELLO through initializers before a switch is dropped (ms); the"
+            + " handshake waits only for FEATURES and, on 1.3+, the port description")
     long handshakeTimeoutMs() default 15_000;
 
     @AttributeDefinition(description = "Read silence before an ECHO_REQUEST is sent (ms)")
@@ -45,6 +46,32 @@ public @interface OpenFlowConfiguration {
     @AttributeDefinition(description = "Bytes a switch may leave unread in the controller's outbound buffer; a switch"
             + " that passes it is not reading and is disconnected (at least 65536)")
     long maxPendingWriteBytes() default OpenFlowSettings.DEFAULT_MAX_PENDING_WRITE_BYTES;
+
+    @AttributeDefinition(description = "Ports kept per switch (FEATURES on 1.0, port description, PORT_STATUS);"
+            + " ports beyond it are refused, counted and logged once per switch", min = "1")
+    int maxPorts() default SwitchLimits.DEFAULT_MAX_PORTS;
+
+    @AttributeDefinition(description = "Requests an app may have awaiting answers from one switch (statistics,"
+            + " barriers...); one more fails at once, counted", min = "1")
+    int maxPendingRequests() default SwitchLimits.DEFAULT_MAX_PENDING_REQUESTS;
+
+    @AttributeDefinition(description = "Packet-ins per second one switch may hand to the apps, on average; the"
+            + " excess is dropped before it is decoded and counted, so one flooding switch cannot starve the"
+            + " others; 0 = unlimited", min = "0")
+    int packetInRate() default SwitchLimits.DEFAULT_PACKET_IN_RATE;
+
+    @AttributeDefinition(description = "Packet-ins one switch may send at once above packetInRate (the size of"
+            + " its token bucket)", min = "1")
+    int packetInBurst() default SwitchLimits.DEFAULT_PACKET_IN_BURST;
+
+    @AttributeDefinition(description = "A connection claiming the datapath id of a connected switch: probe"
+            + " (the connected one is sent an ECHO; the newcomer is refused while it answers within echoTimeoutMs,"
+            + " and replaces it when it is silent or gone), replace (at once) or refuse (while it is connected)",
+            options = {
+                @org.osgi.service.metatype.annotations.Option(label = "probe", value = "probe"),
+                @org.osgi.service.metatype.annotations.Option(label = "replace", value = "replace"),
+                @org.osgi.service.metatype.annotations.Option(label = "refuse", value = "refuse")})
+    String duplicateDatapath() default "probe";
 
     @AttributeDefinition(name = "tls.port", description = "OpenFlow-over-TLS port; 0 = TLS off")
     int tls_port() default 0;

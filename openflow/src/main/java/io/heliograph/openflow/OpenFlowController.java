@@ -2,6 +2,7 @@ package io.heliograph.openflow;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import org.osgi.service.component.annotations.Activate;
@@ -14,8 +15,10 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.Designate;
 import org.projectfloodlight.openflow.types.DatapathId;
 
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.PipelineService;
+import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchInitializer;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
@@ -24,11 +27,15 @@ import io.heliograph.core.cluster.MastershipService;
 /**
  * The OSGi shell of the channel layer: turns configuration into {@link OpenFlowSettings}, runs an
  * {@link OpenFlowServer}, publishes the {@link SwitchService} and feeds the whiteboard of switch
- * listeners and initializers into the {@link SwitchRegistry}. Configuration changes apply live.
+ * listeners and initializers into the {@link SwitchRegistry}. Configuration changes apply live (to
+ * switches that connect after the change). It reports the per-switch bounds (pending requests,
+ * pending write bytes, packet-in rate, ports) as {@link StateBounds} and the bad input it saw as
+ * {@link MetricSource}.
  */
-@Component(service = SwitchService.class, configurationPid = OpenFlowController.PID, immediate = true)
+@Component(service = {SwitchService.class, StateBounds.class, MetricSource.class},
+        configurationPid = OpenFlowController.PID, immediate = true)
 @Designate(ocd = OpenFlowConfiguration.class)
-public final class OpenFlowController implements SwitchService {
+public final class OpenFlowController implements SwitchService, StateBounds, MetricSource {
 
     public static final String PID = "io.heliograph.openflow";
 
@@ -91,6 +98,16 @@ public final class OpenFlowController implements SwitchService {
         return registry.getSwitch(id);
     }
 
+    @Override
+    public List<Bound> bounds() {
+        return ChannelBounds.bounds(server.settings(), registry.connections(), server.counters());
+    }
+
+    @Override
+    public List<Sample> samples() {
+        return ChannelBounds.samples(server.counters());
+    }
+
     /** Configuration to settings; invalid values fail here with a message naming the property. */
     static OpenFlowSettings settings(OpenFlowConfiguration c) {
         int threads = c.ioThreads() > 0 ? c.ioThreads() : Runtime.getRuntime().availableProcessors();
@@ -99,7 +116,9 @@ public final class OpenFlowController implements SwitchService {
                 positive("handshakeTimeoutMs", c.handshakeTimeoutMs()), positive("echoIdleMs", c.echoIdleMs()),
                 positive("echoTimeoutMs", c.echoTimeoutMs()), positive("requestTimeoutMs", c.requestTimeoutMs()),
                 c.missSendLen(), c.clearFlowsOnConnect(), c.maxPendingWriteBytes(), tls ? c.tls_port() : -1,
-                path(c.tls_certificate()), path(c.tls_key()), path(c.tls_trust()));
+                path(c.tls_certificate()), path(c.tls_key()), path(c.tls_trust()),
+                new SwitchLimits(c.maxPorts(), c.maxPendingRequests(), c.packetInRate(), c.packetInBurst()),
+                DuplicateDatapath.parse(c.duplicateDatapath()));
     }
 
     private static Duration positive(String name, long ms) {

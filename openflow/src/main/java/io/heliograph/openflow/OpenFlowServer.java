@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 import javax.net.ssl.SSLException;
 
@@ -37,6 +38,8 @@ public final class OpenFlowServer implements AutoCloseable {
 
     private final SwitchRegistry registry;
     private final PipelineService pipeline;
+    private final ChannelCounters counters = new ChannelCounters();
+    private final LongSupplier nanoClock;
     private volatile OpenFlowSettings settings;
 
     private EventLoopGroup acceptors;
@@ -47,13 +50,28 @@ public final class OpenFlowServer implements AutoCloseable {
     private Channel tls;
 
     public OpenFlowServer(OpenFlowSettings settings, SwitchRegistry registry, PipelineService pipeline) {
+        this(settings, registry, pipeline, System::nanoTime);
+    }
+
+    /** With the clock the packet-in budgets refill by (tests stop it). */
+    OpenFlowServer(OpenFlowSettings settings, SwitchRegistry registry, PipelineService pipeline, LongSupplier nanoClock) {
         this.settings = settings;
         this.registry = registry;
         this.pipeline = pipeline;
+        this.nanoClock = nanoClock;
     }
 
     public SwitchRegistry registry() {
         return registry;
+    }
+
+    /** The settings new connections get. */
+    public OpenFlowSettings settings() {
+        return settings;
+    }
+
+    ChannelCounters counters() {
+        return counters;
     }
 
     /** Starts the loops and binds the listeners; fails (and cleans up) when a port cannot be bound. */
@@ -165,10 +183,14 @@ public final class OpenFlowServer implements AutoCloseable {
                         if (ssl != null) {
                             p.addLast("tls", ssl.newHandler(ch.alloc()));
                         }
-                        p.addLast("frame", new OFFrameDecoder());
+                        SwitchLimits limits = now.limits();
+                        PacketInBudget packetIns = new PacketInBudget(limits.packetInRate(), limits.packetInBurst(),
+                                nanoClock);
+                        p.addLast("frame", new OFFrameDecoder(packetIns, counters.packetInsDropped));
                         p.addLast("encode", OFMessageEncoder.INSTANCE);
                         p.addLast("idle", new IdleStateHandler(now.echoIdle().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
-                        p.addLast("switch", new SwitchConnection(new ControllerContext(now, registry, pipeline)));
+                        p.addLast("switch", new SwitchConnection(new ControllerContext(now, registry, pipeline, counters),
+                                packetIns));
                         p.addLast("errors", LastExceptionHandler.INSTANCE);
                     }
                 });

@@ -7,6 +7,7 @@ import java.util.SortedSet;
 
 import org.projectfloodlight.openflow.protocol.OFVersion;
 
+import io.heliograph.core.OFSwitch;
 import io.netty.channel.WriteBufferWaterMark;
 
 /**
@@ -23,6 +24,8 @@ import io.netty.channel.WriteBufferWaterMark;
  * @param tlsCertificate PEM certificate chain of the controller (TLS only)
  * @param tlsKey         PEM PKCS#8 private key of the controller (TLS only)
  * @param tlsTrust       PEM certificates a switch's client certificate must chain to; null = no client auth
+ * @param limits         what one switch may make the controller hold or handle
+ * @param duplicateDatapath what a second connection with a connected switch's datapath id gets
  */
 public record OpenFlowSettings(
         int port,
@@ -39,7 +42,9 @@ public record OpenFlowSettings(
         int tlsPort,
         Path tlsCertificate,
         Path tlsKey,
-        Path tlsTrust) {
+        Path tlsTrust,
+        SwitchLimits limits,
+        DuplicateDatapath duplicateDatapath) {
 
     public static final int DEFAULT_PORT = 6653;
 
@@ -71,6 +76,8 @@ public record OpenFlowSettings(
             throw new IllegalArgumentException("maxPendingWriteBytes must be at least " + MIN_MAX_PENDING_WRITE_BYTES
                     + " (one maximum-size OpenFlow message), was " + maxPendingWriteBytes);
         }
+        Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(duplicateDatapath, "duplicateDatapath");
         if (tlsPort >= 0 && (tlsCertificate == null || tlsKey == null)) {
             throw new IllegalArgumentException("a TLS port needs tls.certificate and tls.key");
         }
@@ -81,11 +88,13 @@ public record OpenFlowSettings(
     }
 
     /**
-     * The water marks of a switch channel: the high mark never above the bound, so the bound is
-     * only ever checked (and can only be passed) while the channel is unwritable.
+     * The water marks of a switch channel: the high mark at most half of what the bound leaves
+     * beside {@link OFSwitch#WRITABLE_ROOM_BYTES}, so the bound is only ever checked (and can only
+     * be passed) while the channel is unwritable, and a writer that waits for writability before
+     * each such amount never passes it (the channel counts an overhead per buffer besides the bytes).
      */
     WriteBufferWaterMark writeBufferWaterMark() {
-        int high = (int) Math.min(WRITE_HIGH_WATER_MARK, maxPendingWriteBytes);
+        int high = (int) Math.min(WRITE_HIGH_WATER_MARK, (maxPendingWriteBytes - OFSwitch.WRITABLE_ROOM_BYTES) / 2);
         return new WriteBufferWaterMark(high / 4, high);
     }
 
@@ -94,46 +103,61 @@ public record OpenFlowSettings(
         return new OpenFlowSettings(0, "127.0.0.1", Runtime.getRuntime().availableProcessors(),
                 OpenFlowVersions.parse("1.0,1.3,1.4,1.5"), Duration.ofSeconds(10), Duration.ofSeconds(5),
                 Duration.ofSeconds(5), Duration.ofSeconds(10), 0xffff, true, DEFAULT_MAX_PENDING_WRITE_BYTES, -1, null, null,
-                null);
+                null, SwitchLimits.DEFAULTS, DuplicateDatapath.PROBE);
     }
 
     public OpenFlowSettings withPort(int p) {
         return new OpenFlowSettings(p, address, ioThreads, versions, handshakeTimeout, echoIdle, echoTimeout,
                 requestTimeout, missSendLen, clearFlowsOnConnect, maxPendingWriteBytes, tlsPort, tlsCertificate, tlsKey,
-                tlsTrust);
+                tlsTrust, limits, duplicateDatapath);
     }
 
     public OpenFlowSettings withIoThreads(int n) {
         return new OpenFlowSettings(port, address, n, versions, handshakeTimeout, echoIdle, echoTimeout,
                 requestTimeout, missSendLen, clearFlowsOnConnect, maxPendingWriteBytes, tlsPort, tlsCertificate, tlsKey,
-                tlsTrust);
+                tlsTrust, limits, duplicateDatapath);
     }
 
     public OpenFlowSettings withVersions(SortedSet<OFVersion> v) {
         return new OpenFlowSettings(port, address, ioThreads, v, handshakeTimeout, echoIdle, echoTimeout,
                 requestTimeout, missSendLen, clearFlowsOnConnect, maxPendingWriteBytes, tlsPort, tlsCertificate, tlsKey,
-                tlsTrust);
+                tlsTrust, limits, duplicateDatapath);
     }
 
     public OpenFlowSettings withTimeouts(Duration handshake, Duration idle, Duration echo, Duration request) {
         return new OpenFlowSettings(port, address, ioThreads, versions, handshake, idle, echo, request,
-                missSendLen, clearFlowsOnConnect, maxPendingWriteBytes, tlsPort, tlsCertificate, tlsKey, tlsTrust);
+                missSendLen, clearFlowsOnConnect, maxPendingWriteBytes, tlsPort, tlsCertificate, tlsKey, tlsTrust, limits,
+                duplicateDatapath);
     }
 
     public OpenFlowSettings withClearFlows(boolean clear) {
         return new OpenFlowSettings(port, address, ioThreads, versions, handshakeTimeout, echoIdle, echoTimeout,
                 requestTimeout, missSendLen, clear, maxPendingWriteBytes, tlsPort, tlsCertificate, tlsKey,
-                tlsTrust);
+                tlsTrust, limits, duplicateDatapath);
     }
 
     public OpenFlowSettings withMaxPendingWriteBytes(long max) {
         return new OpenFlowSettings(port, address, ioThreads, versions, handshakeTimeout, echoIdle, echoTimeout,
-                requestTimeout, missSendLen, clearFlowsOnConnect, max, tlsPort, tlsCertificate, tlsKey, tlsTrust);
+                requestTimeout, missSendLen, clearFlowsOnConnect, max, tlsPort, tlsCertificate, tlsKey, tlsTrust, limits,
+                duplicateDatapath);
     }
 
     public OpenFlowSettings withTls(int p, Path certificate, Path key, Path trust) {
         return new OpenFlowSettings(port, address, ioThreads, versions, handshakeTimeout, echoIdle, echoTimeout,
-                requestTimeout, missSendLen, clearFlowsOnConnect, maxPendingWriteBytes, p, certificate, key, trust);
+                requestTimeout, missSendLen, clearFlowsOnConnect, maxPendingWriteBytes, p, certificate, key, trust, limits,
+                duplicateDatapath);
+    }
+
+    public OpenFlowSettings withLimits(SwitchLimits l) {
+        return new OpenFlowSettings(port, address, ioThreads, versions, handshakeTimeout, echoIdle, echoTimeout,
+                requestTimeout, missSendLen, clearFlowsOnConnect, maxPendingWriteBytes, tlsPort, tlsCertificate, tlsKey,
+                tlsTrust, l, duplicateDatapath);
+    }
+
+    public OpenFlowSettings withDuplicateDatapath(DuplicateDatapath d) {
+        return new OpenFlowSettings(port, address, ioThreads, versions, handshakeTimeout, echoIdle, echoTimeout,
+                requestTimeout, missSendLen, clearFlowsOnConnect, maxPendingWriteBytes, tlsPort, tlsCertificate, tlsKey,
+                tlsTrust, limits, d);
     }
 
     /** True when switching to {@code other} needs the listeners rebound (or the loops rebuilt). */

@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.projectfloodlight.openflow.protocol.OFBadRequestCode;
 import org.projectfloodlight.openflow.protocol.OFBarrierReply;
 import org.projectfloodlight.openflow.protocol.OFDescStatsReply;
 import org.projectfloodlight.openflow.protocol.OFEchoRequest;
@@ -61,6 +63,13 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private final Collection<OFPortDesc> portsView = Collections.unmodifiableCollection(ports.values());
     private final CompletableFuture<Void> removed = new CompletableFuture<>();
     private final RefusalLog refusals = new RefusalLog();
+    private final SwitchCounters counters = new SwitchCounters();
+    private final PacketInBudget packetIns;
+    /** Who waits for the connection to be writable again (on the loop). */
+    private final List<CompletableFuture<Void>> writableWaiters = new ArrayList<>();
+    private boolean packetInDropsLogged;
+    /** The connection of the same datapath this one was admitted to replace (on the loop), or null. */
+    private SwitchConnection admittedOver;
 
     private ChannelHandlerContext ctx;
     private Channel channel;
@@ -83,8 +92,9 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private final ArrayList<OFMessage> readMessages = new ArrayList<>();
     private String closeReason = "connection closed";
 
-    SwitchConnection(ControllerContext context) {
+    SwitchConnection(ControllerContext context, PacketInBudget packetIns) {
         this.context = context;
+        this.packetIns = packetIns;
         this.handshake = new Handshake(this, context.settings());
     }
 
@@ -95,8 +105,10 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         this.ctx = ctx;
         this.channel = ctx.channel();
         this.writes = new WriteBatcher(ctx,
-                new PendingWriteLimit(channel, context.settings().maxPendingWriteBytes(), this::notReading));
-        this.pending = new PendingRequests(ctx.executor(), this);
+                new PendingWriteLimit(channel, context.settings().maxPendingWriteBytes(), this::notReading),
+                this::unencodable);
+        this.pending = new PendingRequests(ctx.executor(), this, context.settings().limits().maxPendingRequests(),
+                this::requestRefused);
         if (channel.remoteAddress() instanceof InetSocketAddress a) {
             remote = a;
         }
@@ -147,17 +159,28 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         }
         for (int i = 0; i < read.size(); i++) {
             Object msg = read.get(i);
-            if (msg instanceof OFMessage message) {
-                received(message);
-            } else if (msg instanceof HelloMessage hello) {
-                handshake.onHello(hello);
-            } else if (msg instanceof UndecodableMessage bad) {
-                badInput(bad);
-            } else {
-                LOG.warn("{}: unexpected object from the decoder: {}", this, msg);
+            try {
+                if (msg instanceof OFMessage message) {
+                    received(message);
+                } else if (msg instanceof HelloMessage hello) {
+                    handshake.onHello(hello);
+                } else if (msg instanceof UndecodableMessage bad) {
+                    badInput(bad);
+                } else {
+                    LOG.warn("{}: unexpected object from the decoder: {}", this, msg);
+                }
+            } catch (RuntimeException e) {
+                unexpected(e); // one message's trouble must not cost the rest of the read
             }
         }
         read.clear();
+        if (!packetInDropsLogged && packetIns.dropped() > 0) {
+            packetInDropsLogged = true;
+            SwitchLimits limits = context.settings().limits();
+            LOG.warn("{} sends more than {} packet-ins/s (packetInRate, bursts of {}): the excess is dropped before it"
+                    + " is decoded, and counted (packetInsDropped), not logged again", this, limits.packetInRate(),
+                    limits.packetInBurst());
+        }
         writes.readBatchEnded();
     }
 
@@ -180,6 +203,15 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         ctx.fireUserEventTriggered(event);
     }
 
+    /** Writable again (below the low-water mark), or no longer: those waiting to write go on when it is. */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (channel.isWritable()) {
+            wakeWriters();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         handleRead(); // what the decoder framed from the last bytes as the connection closed
@@ -193,6 +225,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
             handshake.finish();
         }
         pending.failAll(closeReason);
+        wakeWriters();
         try {
             context.registry().removed(this);
             if (wasActive) {
@@ -207,10 +240,11 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private void received(OFMessage message) {
         if (factory != null && message.getVersion() != factory.getVersion()) {
             byte[] head = headOf(message);
-            badInput(new UndecodableMessage(message.getVersion().getWireVersion(), head[1] & 0xff, message.getXid(), head,
-                    ErrorAnswer.badRequest(org.projectfloodlight.openflow.protocol.OFBadRequestCode.BAD_VERSION),
-                    "OpenFlow " + OpenFlowVersions.name(message.getVersion()) + " message on a connection that negotiated "
-                            + OpenFlowVersions.name(factory.getVersion())));
+            int wireType = message.getType() == OFType.ERROR ? UndecodableMessage.ERROR_TYPE
+                    : head.length > 1 ? head[1] & 0xff : -1;
+            badInput(new UndecodableMessage(message.getVersion().getWireVersion(), wireType, message.getXid(), head, ErrorAnswer.badRequest(OFBadRequestCode.BAD_VERSION),
+                    "OpenFlow " + OpenFlowVersions.name(message.getVersion()) + " " + message.getType()
+                            + " on a connection that negotiated " + OpenFlowVersions.name(factory.getVersion())));
             return;
         }
         if (message.getType() == OFType.ECHO_REQUEST) {
@@ -257,6 +291,9 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         };
         if (change == PortChange.DELETED) {
             ports.remove(desc.getPortNo());
+        } else if (!ports.containsKey(desc.getPortNo()) && ports.size() >= context.settings().limits().maxPorts()) {
+            portsRefused(1);
+            return; // a port we do not keep: no app hears of it
         } else {
             ports.put(desc.getPortNo(), desc);
         }
@@ -265,18 +302,79 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         }
     }
 
+    /**
+     * A message that could not be decoded (or is not allowed here): a request waiting for its xid
+     * fails now, it is answered with an error in the connection's version where the spec says so,
+     * and it is logged once per kind (the error it is answered with) and counted.
+     */
     private void badInput(UndecodableMessage bad) {
+        String problem = "type " + bad.wireType() + " xid " + bad.xid() + ": " + bad.reason();
+        boolean answersRequest = pending.answerUndecodable(bad.xid(), problem);
+        String failed = answersRequest ? "; the request it answers failed" : "";
         if (!bad.mayBeAnswered()) {
-            LOG.warn("{}: undecodable message type {} xid {}: {}; not answered (errors are never answered)",
-                    this, bad.wireType(), bad.xid(), bad.reason());
+            inputRefused("undecodableError", "undecodable ERROR message " + problem + "; not answered (errors are never"
+                    + " answered)" + failed);
             return;
         }
-        LOG.warn("{}: undecodable message type {} xid {}: {}; answering {}",
-                this, bad.wireType(), bad.xid(), bad.reason(), bad.answer());
         OFFactory f = factory != null ? factory : OFFactories.getFactory(context.settings().versions().last());
-        writes.write(bad.answer().build(f, bad.xid(), bad.head()));
+        // A message of another version than the connection's: that is what is wrong with it.
+        ErrorAnswer answer = factory != null && bad.wireVersion() != factory.getVersion().getWireVersion()
+                ? ErrorAnswer.badRequest(OFBadRequestCode.BAD_VERSION) : bad.answer();
+        inputRefused(answer.toString(), "undecodable message " + problem + "; answered " + answer + failed);
+        writes.write(answer.build(f, bad.xid(), bad.head()));
     }
 
+    /** Bad input of this kind from the switch: the first of each kind on this connection is logged; all are counted. */
+    private void inputRefused(String kind, String what) {
+        context.counters().badInput(kind);
+        if (counters.count("badInput." + kind)) {
+            LOG.warn("{}: {}; further {} input from this switch is counted (badInput.{}), not logged", this, what,
+                    kind, kind);
+        } else {
+            LOG.debug("{}: {}", this, what);
+        }
+    }
+
+    private void portsRefused(int n) {
+        context.counters().portsRefused.add(n);
+        if (counters.count("portsRefused", n)) {
+            LOG.warn("{} has more ports than maxPorts ({}): {} refused; ports refused later are counted (portsRefused),"
+                    + " not logged", this, context.settings().limits().maxPorts(), n);
+        }
+    }
+
+    /** An app's request refused at the bound (on the caller's thread). */
+    private void requestRefused() {
+        context.counters().requestsRefused.increment();
+        if (counters.count("requestsRefused")) {
+            LOG.warn("{} has {} requests awaiting answers (maxPendingRequests): further requests fail at once and are"
+                    + " counted (requestsRefused), not logged", this, context.settings().limits().maxPendingRequests());
+        }
+    }
+
+    /** A message an app wrote that Loxi cannot encode: not sent; logged with its trace once per message type. */
+    private void unencodable(OFMessage message, RuntimeException cause) {
+        String key = "unencodable." + message.getType();
+        if (counters.count(key)) {
+            LOG.warn("{}: a {} could not be encoded and was not sent ({}); later ones are counted ({}), not logged",
+                    this, message.getType(), cause.toString(), key, cause);
+        } else {
+            LOG.debug("{}: a {} could not be encoded: {}", this, message.getType(), cause.toString());
+        }
+    }
+
+    /** A failure nothing else handled (a bug, not the switch's fault): logged with its trace once per kind. */
+    void unexpected(Throwable cause) {
+        String key = "unexpected." + cause.getClass().getSimpleName();
+        if (counters.count(key)) {
+            LOG.warn("{}: unexpected error, connection stays up; later ones of this kind are counted ({}), not logged",
+                    this, key, cause);
+        } else {
+            LOG.debug("{}: unexpected error: {}", this, cause.toString());
+        }
+    }
+
+    /** The first bytes of a decoded message as it would be written, or none when it cannot be re-encoded. */
     private static byte[] headOf(OFMessage message) {
         io.netty.buffer.ByteBuf buf = io.netty.buffer.Unpooled.buffer();
         try {
@@ -284,6 +382,8 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
             byte[] head = new byte[Math.min(OFMessageDecoder.ERROR_DATA_BYTES, buf.readableBytes())];
             buf.readBytes(head);
             return head;
+        } catch (RuntimeException e) {
+            return new byte[0];
         } finally {
             buf.release();
         }
@@ -321,7 +421,25 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
                 + maxPendingBytes;
         LOG.warn("{} is not reading: {} bytes wait to be written, over maxPendingWriteBytes {}; disconnecting",
                 this, pendingBytes, maxPendingBytes);
+        context.counters().notReading.increment();
         channel.close();
+    }
+
+    /** Completes those waiting to write (on the loop): the connection is writable, or gone (then exceptionally). */
+    private void wakeWriters() {
+        if (writableWaiters.isEmpty()) {
+            return;
+        }
+        List<CompletableFuture<Void>> waiting = List.copyOf(writableWaiters);
+        writableWaiters.clear();
+        boolean open = channel.isActive();
+        for (CompletableFuture<Void> w : waiting) {
+            if (open) {
+                w.complete(null);
+            } else {
+                w.completeExceptionally(new IOException(this + " disconnected: " + closeReason));
+            }
+        }
     }
 
     // ---- used by Handshake and SwitchRegistry (switch's loop) ----
@@ -340,6 +458,14 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
 
     SwitchRegistry registry() {
         return context.registry();
+    }
+
+    OpenFlowSettings settings() {
+        return context.settings();
+    }
+
+    ChannelCounters channelCounters() {
+        return context.counters();
     }
 
     long nextXid() {
@@ -364,10 +490,20 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         this.features = features;
     }
 
+    /** The switch's ports, as many as {@code maxPorts} allows: the first ones listed. */
     void setPorts(List<OFPortDesc> list) {
         ports.clear();
+        int max = context.settings().limits().maxPorts();
+        int refused = 0;
         for (OFPortDesc p : list) {
-            ports.put(p.getPortNo(), p);
+            if (ports.size() < max || ports.containsKey(p.getPortNo())) {
+                ports.put(p.getPortNo(), p);
+            } else {
+                refused++;
+            }
+        }
+        if (refused > 0) {
+            portsRefused(refused);
         }
     }
 
@@ -391,6 +527,68 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         return removed;
     }
 
+    /**
+     * Whether the switch is alive on this connection: it answers an ECHO within the echo timeout, or
+     * at least keeps sending (its answer may wait behind what it sent before). False at once when
+     * the connection is gone. Completes on this connection's loop.
+     */
+    CompletableFuture<Boolean> answersEcho() {
+        CompletableFuture<Boolean> alive = new CompletableFuture<>();
+        try {
+            runOnLoop(() -> {
+                OFFactory f = factory;
+                if (!isConnected() || f == null) {
+                    alive.complete(false);
+                    return;
+                }
+                long readsBefore = reads;
+                OFMessage echo = f.buildEchoRequest().setXid(nextXid()).setData(new byte[0]).build();
+                pending.<OFMessage>register(echo, false, context.settings().echoTimeout()).whenComplete((reply, e) ->
+                        alive.complete(e == null || (e instanceof TimeoutException && reads != readsBefore)));
+                writes.write(echo);
+            });
+        } catch (RejectedExecutionException e) {
+            alive.complete(false); // its loop has stopped: the controller is shutting down
+        }
+        return alive;
+    }
+
+    /** Admitted to replace {@code old}, a connection of the same datapath found silent or gone (on the loop). */
+    void admittedOver(SwitchConnection old) {
+        admittedOver = old;
+    }
+
+    SwitchConnection admittedOver() {
+        return admittedOver;
+    }
+
+    /** A newcomer claiming this switch's datapath id was refused; true the first time (to be logged). */
+    boolean duplicateRefused() {
+        return counters.count("duplicatesRefused");
+    }
+
+    /** Bytes waiting in the channel to be sent to the switch, roughly (any thread; for the bounds report). */
+    long pendingWriteBytes() {
+        Channel c = channel;
+        if (c == null || !c.isActive()) {
+            return 0;
+        }
+        var marks = c.config().getWriteBufferWaterMark();
+        return c.isWritable() ? Math.max(0, marks.high() - c.bytesBeforeUnwritable())
+                : marks.low() + c.bytesBeforeWritable();
+    }
+
+    /** The apps' requests awaiting answers now (any thread; for the bounds report). */
+    int pendingRequests() {
+        PendingRequests p = pending;
+        return p == null ? 0 : p.boundedSize();
+    }
+
+    /** Packet-ins handed to the apps in the last whole second (any thread; for the bounds report). */
+    long packetInsLastSecond() {
+        return packetIns.lastSecond();
+    }
+
     /** Disconnects with a reason, for the log. */
     void disconnect(String why) {
         LOG.debug("{}: closing: {}", this, why);
@@ -399,10 +597,25 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         }
     }
 
+    /** One of the controller's own requests (handshake, role): not counted against maxPendingRequests. */
     <R> CompletableFuture<R> requestInternal(OFMessage request) {
         OFMessage withXid = request.createBuilder().setXid(nextXid()).build();
         CompletableFuture<R> f = pending.register(withXid, false, context.settings().requestTimeout());
         send(withXid);
+        return f;
+    }
+
+    /** A statistics request of the controller's own (handshake): not counted against maxPendingRequests. */
+    <R extends OFStatsReply> CompletableFuture<List<R>> requestStatisticsInternal(OFStatsRequest<R> request) {
+        return statistics(request, false);
+    }
+
+    private <R extends OFStatsReply> CompletableFuture<List<R>> statistics(OFStatsRequest<R> request, boolean bounded) {
+        OFMessage withXid = request.createBuilder().setXid(nextXid()).build();
+        CompletableFuture<List<R>> f = pending.register(withXid, true, context.settings().requestTimeout(), bounded);
+        if (!f.isDone()) {
+            send(withXid);
+        }
         return f;
     }
 
@@ -498,15 +711,17 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
 
     @Override
     public <R extends OFMessage> CompletableFuture<R> request(OFRequest<R> request) {
-        return requestInternal(request);
+        OFMessage withXid = request.createBuilder().setXid(nextXid()).build();
+        CompletableFuture<R> f = pending.register(withXid, false, context.settings().requestTimeout(), true);
+        if (!f.isDone()) {
+            send(withXid);
+        }
+        return f;
     }
 
     @Override
     public <R extends OFStatsReply> CompletableFuture<List<R>> requestStatistics(OFStatsRequest<R> request) {
-        OFMessage withXid = request.createBuilder().setXid(nextXid()).build();
-        CompletableFuture<List<R>> f = pending.register(withXid, true, context.settings().requestTimeout());
-        send(withXid);
-        return f;
+        return statistics(request, true);
     }
 
     @Override
@@ -521,6 +736,36 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     @Override
     public void disconnect() {
         disconnect("requested");
+    }
+
+    @Override
+    public CompletableFuture<Void> whenWritable() {
+        CompletableFuture<Void> writable = new CompletableFuture<>();
+        try {
+            // Behind the drain of what other threads wrote before: it is handed to the channel first.
+            runOnLoop(() -> {
+                if (!channel.isActive()) {
+                    writable.completeExceptionally(new IOException(this + " is not connected"));
+                } else if (channel.isWritable()) {
+                    writable.complete(null);
+                } else {
+                    writableWaiters.add(writable);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            writable.completeExceptionally(new IOException(this + " is shutting down", e));
+        }
+        return writable;
+    }
+
+    @Override
+    public Map<String, Long> getCounters() {
+        Map<String, Long> all = counters.snapshot();
+        long dropped = packetIns.dropped();
+        if (dropped > 0) {
+            all.put("packetInsDropped", dropped);
+        }
+        return all;
     }
 
     @Override

@@ -48,11 +48,27 @@ final class WriteBatcher {
 
     /** A batch this big goes to the channel before the batch ends, so the write bound sees it. */
     static final int HAND_OFF_BYTES = 64 * 1024;
+    /** While the channel is unwritable, a batch this big goes out at once. */
+    static final int EARLY_HAND_OFF_BYTES = 4 * 1024;
     private static final int FIRST_BUFFER_BYTES = 1024;
 
+    /** What to do with a message Loxi cannot encode (an app's mistake); called on the loop. */
+    @FunctionalInterface
+    interface Unencodable {
+        void failed(OFMessage message, RuntimeException cause);
+    }
+
+    private final Unencodable unencodable;
+
+    /** A message that cannot be encoded is reported like any pipeline error (tests). */
     WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit) {
+        this(ctx, limit, (message, cause) -> ctx.fireExceptionCaught(cause));
+    }
+
+    WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit, Unencodable unencodable) {
         this.ctx = ctx;
         this.limit = limit;
+        this.unencodable = unencodable;
     }
 
     void write(OFMessage message) {
@@ -113,7 +129,7 @@ final class WriteBatcher {
 
     /**
      * Encodes {@code message} into the batch. A message Loxi cannot encode leaves the batch as it was
-     * and is reported like any pipeline error (the connection stays up).
+     * and is reported to the owner (the connection stays up).
      */
     private void append(OFMessage message) {
         if (batch == null) {
@@ -124,7 +140,7 @@ final class WriteBatcher {
             message.writeTo(batch);
         } catch (RuntimeException e) {
             batch.writerIndex(start);
-            ctx.fireExceptionCaught(e);
+            unencodable.failed(message, e);
             return;
         }
         dirty = true;
@@ -149,11 +165,12 @@ final class WriteBatcher {
     }
 
     /**
-     * Past the channel's high water mark the batch goes out now instead of at its end, so what
-     * piles up is only what the switch leaves unread, and the bound is checked on it.
+     * Past the channel's high water mark the batch goes out now instead of at its end (every
+     * {@value #EARLY_HAND_OFF_BYTES} bytes, not every message: the channel counts an overhead per
+     * buffer), so what piles up is only what the switch leaves unread, and the bound is checked on it.
      */
     private boolean flushedEarly() {
-        if (ctx.channel().isWritable()) {
+        if (ctx.channel().isWritable() || batch == null || batch.readableBytes() < EARLY_HAND_OFF_BYTES) {
             return false;
         }
         flushNow();

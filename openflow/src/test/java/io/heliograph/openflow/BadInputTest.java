@@ -183,6 +183,40 @@ class BadInputTest {
     }
 
     @Test
+    void aBadPropertyOfAnOpenFlow14MessageOnAnOpenFlow10ConnectionIsAnsweredInOpenFlow10() throws Exception {
+        // D4: the decoder's answer (1.4's BAD_PROPERTY) does not exist in 1.0; the message's version is what is wrong.
+        try (FakeSwitch sw10 = FakeSwitch.connect(controller.port(), 0x1004, OFVersion.OF_10)) {
+            controller.awaitSwitch(0x1004);
+            byte[] offending = portStatusWithProperty(0x0777, 0);
+            sw10.sendRaw(offending);
+            OFBadRequestErrorMsg error = sw10.expect(OFBadRequestErrorMsg.class, e -> e.getXid() == 0x1414);
+            assertEquals(OFVersion.OF_10, error.getVersion());
+            assertEquals(OFBadRequestCode.BAD_VERSION, error.getCode());
+            assertArrayEquals(Arrays.copyOf(offending, 64), error.getData().getData());
+            sw10.send(sw10.factory.buildEchoRequest().setXid(4545).setData(new byte[0]).build());
+            sw10.expect(OFEchoReply.class, r -> r.getXid() == 4545);
+            assertEquals(1L, controller.registry.getSwitch(DatapathId.of(0x1004)).getCounters()
+                    .get("badInput.BAD_REQUEST/BAD_VERSION"));
+        }
+        assertStillWorking();
+    }
+
+    @Test
+    void badInputIsCountedByKindOnItsSwitchAndInTheTotals() throws Exception {
+        for (long xid = 2001; xid <= 2005; xid++) {
+            bad.sendRaw(raw(4, 99, xid));
+        }
+        bad.sendRaw(raw(4, 12, 2006, 0, 0, 0, 0, 0, 0, 0, 0)); // a truncated PORT_STATUS
+        bad.expect(OFBadRequestErrorMsg.class, e -> e.getXid() == 2006);
+        OFSwitch badSwitch = controller.registry.getSwitch(DatapathId.of(0xbad));
+        assertEquals(java.util.Map.of("badInput.BAD_REQUEST/BAD_TYPE", 5L, "badInput.BAD_REQUEST/BAD_LEN", 1L),
+                badSwitch.getCounters());
+        assertEquals(5L, controller.server.counters().badInputByKind().get("BAD_REQUEST/BAD_TYPE"));
+        assertTrue(goodSwitch.getCounters().isEmpty(), "nothing counted on the other switch");
+        assertStillWorking();
+    }
+
+    @Test
     void unknownVendorOnOpenFlow10IsAnsweredWithBadVendor() throws Exception {
         try (FakeSwitch sw10 = FakeSwitch.connect(controller.port(), 0x1010, OFVersion.OF_10)) {
             controller.awaitSwitch(0x1010);

@@ -72,9 +72,10 @@ class ConfigurationTest {
     }
 
     @Test
-    void theWriteHighWaterMarkNeverExceedsTheBound() {
+    void theWriteHighWaterMarkLeavesAWritersRoomBelowTheBound() {
         OpenFlowSettings smallest = OpenFlowController.settings(config(Map.of("maxPendingWriteBytes", 65536L)));
-        assertEquals(65536, smallest.writeBufferWaterMark().high());
+        assertEquals((65536 - io.heliograph.core.OFSwitch.WRITABLE_ROOM_BYTES) / 2, smallest.writeBufferWaterMark().high());
+        assertTrue(smallest.writeBufferWaterMark().high() + io.heliograph.core.OFSwitch.WRITABLE_ROOM_BYTES < 65536);
         OpenFlowSettings usual = OpenFlowController.settings(config(Map.of()));
         assertTrue(usual.writeBufferWaterMark().high() < usual.maxPendingWriteBytes());
         assertTrue(usual.writeBufferWaterMark().low() < usual.writeBufferWaterMark().high());

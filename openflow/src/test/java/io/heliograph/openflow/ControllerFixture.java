@@ -90,8 +90,13 @@ final class ControllerFixture implements AutoCloseable {
     final OpenFlowServer server;
 
     ControllerFixture(OpenFlowSettings settings) throws Exception {
+        this(settings, System::nanoTime);
+    }
+
+    /** With the clock the packet-in budgets refill by. */
+    ControllerFixture(OpenFlowSettings settings, java.util.function.LongSupplier nanoClock) throws Exception {
         registry.addListener(listener);
-        server = new OpenFlowServer(settings, registry, pipeline);
+        server = new OpenFlowServer(settings, registry, pipeline, nanoClock);
         server.start();
     }
 

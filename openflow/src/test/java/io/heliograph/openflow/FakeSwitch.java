@@ -53,7 +53,12 @@ final class FakeSwitch implements AutoCloseable {
     private final Thread reader;
     volatile OFFactory factory;
     volatile boolean answerHandshake = true;
+    /** Whether it answers DESC and BARRIER requests (with answerHandshake): some switches answer neither. */
+    volatile boolean answerDescription = true;
+    volatile boolean answerBarrier = true;
     volatile boolean answerEcho = true;
+    /** The ports it says it has (1.0 FEATURES, port description); three unless the test says otherwise. */
+    volatile int portCount = 3;
     volatile boolean closedByPeer;
     /** While set, the reader stops before its next frame: a switch that does not read. */
     private volatile CountDownLatch readGate;
@@ -94,7 +99,7 @@ final class FakeSwitch implements AutoCloseable {
 
     List<OFPortDesc> ports(OFFactory f) {
         List<OFPortDesc> ports = new ArrayList<>();
-        for (int i = 1; i <= 3; i++) {
+        for (int i = 1; i <= portCount; i++) {
             OFPortDesc.Builder b = f.buildPortDesc().setPortNo(OFPort.of(i)).setName("eth" + i)
                     .setHwAddr(MacAddress.of(0x020000000000L + i));
             if (f.getVersion().compareTo(OFVersion.OF_14) < 0) {
@@ -171,12 +176,24 @@ final class FakeSwitch implements AutoCloseable {
             }
             send(b.build());
         } else if (m instanceof OFPortDescStatsRequest) {
-            send(f.buildPortDescStatsReply().setXid(m.getXid()).setEntries(ports(f)).build());
-        } else if (m instanceof OFDescStatsRequest) {
+            sendPortDescription(f, m.getXid(), ports(f));
+        } else if (m instanceof OFDescStatsRequest && answerDescription) {
             send(f.buildDescStatsReply().setXid(m.getXid()).setMfrDesc("Heliograph tests").setHwDesc("fake")
                     .setSwDesc("FakeSwitch").setSerialNum("1").setDpDesc("fake " + dpid).build());
-        } else if (m instanceof OFBarrierRequest) {
+        } else if (m instanceof OFBarrierRequest && answerBarrier) {
             send(f.buildBarrierReply().setXid(m.getXid()).build());
+        }
+    }
+
+    /** A port description in as many parts as it needs (up to 64 KiB each), all but the last flagged REPLY_MORE. */
+    void sendPortDescription(OFFactory f, long xid, List<OFPortDesc> ports) throws IOException {
+        int perPart = 500; // 1.3: 64 bytes a port; 1.4+: more with properties, still under 64 KiB
+        for (int from = 0; from < ports.size() || from == 0; from += perPart) {
+            List<OFPortDesc> part = ports.subList(from, Math.min(ports.size(), from + perPart));
+            boolean more = from + perPart < ports.size();
+            send(f.buildPortDescStatsReply().setXid(xid).setEntries(part)
+                    .setFlags(more ? Set.of(org.projectfloodlight.openflow.protocol.OFStatsReplyFlags.REPLY_MORE) : Set.of())
+                    .build());
         }
     }
 
@@ -202,8 +219,11 @@ final class FakeSwitch implements AutoCloseable {
             long left = deadline - System.nanoTime();
             Object m = received.poll(Math.max(0, left), TimeUnit.NANOSECONDS);
             if (m == null) {
+                List<Object> last = seen.subList(Math.max(0, seen.size() - 10), seen.size());
                 throw new AssertionError("no " + type.getSimpleName() + " matching the test within " + WAIT
-                        + "; seen: " + seen);
+                        + "; seen " + seen.size() + ", the last: " + last.stream()
+                        .map(x -> x.getClass().getSimpleName() + " xid " + (x instanceof OFMessage o ? o.getXid() : "-"))
+                        .toList());
             }
             seen.add(m);
             if (type.isInstance(m) && test.test((T) m)) {
@@ -214,6 +234,12 @@ final class FakeSwitch implements AutoCloseable {
 
     <T> T expect(Class<T> type) throws InterruptedException {
         return expect(type, x -> true);
+    }
+
+    /** Everything the controller sent so far, whether or not {@link #expect} has looked at it. */
+    List<Object> drain() {
+        received.drainTo(seen);
+        return seen;
     }
 
     /** Everything the controller sent that {@link #expect} has looked at. */

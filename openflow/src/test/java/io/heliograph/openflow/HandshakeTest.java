@@ -2,6 +2,7 @@ package io.heliograph.openflow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +17,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.projectfloodlight.openflow.protocol.OFBadRequestCode;
 import org.projectfloodlight.openflow.protocol.OFBarrierRequest;
+import org.projectfloodlight.openflow.protocol.OFDescStatsRequest;
+import org.projectfloodlight.openflow.protocol.OFEchoReply;
+import org.projectfloodlight.openflow.protocol.OFFactory;
+import org.projectfloodlight.openflow.protocol.OFPacketIn;
+import org.projectfloodlight.openflow.protocol.OFPacketInReason;
 import org.projectfloodlight.openflow.protocol.OFErrorType;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFFlowDelete;
@@ -27,6 +34,8 @@ import org.projectfloodlight.openflow.protocol.action.OFActionOutput;
 import org.projectfloodlight.openflow.protocol.errormsg.OFHelloFailedErrorMsg;
 import org.projectfloodlight.openflow.protocol.instruction.OFInstructionApplyActions;
 import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.OFBufferId;
+import org.projectfloodlight.openflow.types.OFErrorCauseData;
 import org.projectfloodlight.openflow.types.OFPort;
 
 import io.heliograph.core.OFSwitch;
@@ -67,6 +76,7 @@ class HandshakeTest {
             assertEquals(version, active.getFactory().getVersion());
             assertEquals(3, active.getPorts().size());
             assertEquals("eth2", active.getPort(OFPort.of(2)).getName());
+            ControllerFixture.await(() -> active.getDescription() != null, "the description");
             assertEquals("FakeSwitch", active.getDescription().getSwDesc());
             assertEquals(DatapathId.of(0x42), active.getFeatures().getDatapathId());
             assertNotNull(active.getConnectedSince());
@@ -181,26 +191,127 @@ class HandshakeTest {
         }
     }
 
-    @Test
-    void aSecondConnectionOfTheSameDatapathReplacesTheFirst() throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = OFVersion.class, names = {"OF_10", "OF_13"})
+    void aSwitchThatAnswersNoDescriptionNoBarrierAndNoRoleRequestIsAnnouncedAndServed(OFVersion version)
+            throws Exception {
         controller = new ControllerFixture();
-        try (FakeSwitch first = FakeSwitch.connect(controller.port(), 7, OFVersion.OF_13)) {
-            OFSwitch old = controller.awaitSwitch(7);
-            try (FakeSwitch second = FakeSwitch.connect(controller.port(), 7, OFVersion.OF_13)) {
-                first.awaitClosed();
-                ControllerFixture.await(() -> controller.registry.getSwitch(DatapathId.of(7)) != old
-                        && controller.registry.getSwitch(DatapathId.of(7)) != null, "new connection announced");
-                // the registry shows the new connection before its listeners have heard of it
-                ControllerFixture.await(() -> controller.listener.events.size() >= 3, "the second switchAdded");
-                assertFalse(old.isConnected());
-                List<String> events = List.copyOf(controller.listener.events);
-                assertEquals(3, events.size(), events.toString());
-                assertTrue(events.get(0).startsWith("added"));
-                assertTrue(events.get(1).startsWith("removed"));
-                assertTrue(events.get(2).startsWith("added"));
-                assertFalse(events.get(0).equals(events.get(2)), "the second added is the new connection");
-            }
+        // As the cluster's mastership does: asks for a role, and completes without waiting for the answer.
+        controller.registry.addInitializer(initializer("role", sw -> {
+            sw.requestRole(io.heliograph.core.Role.MASTER, 1);
+            return CompletableFuture.completedFuture(null);
+        }));
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 0x44, version)) {
+            sw.answerDescription = false;
+            sw.answerBarrier = false; // and it never answers role requests (the fake knows none)
+            OFSwitch active = controller.awaitSwitch(0x44);
+            sw.expect(OFDescStatsRequest.class);
+            sw.expect(OFBarrierRequest.class);
+            assertTrue(active.isConnected());
+            assertNull(active.getDescription(), "announced without a description");
+            assertEquals(io.heliograph.core.Role.EQUAL, active.getRole(), "served as before any role: like a master");
+            assertEquals(3, active.getPorts().size());
+
+            OFFactory f = active.getFactory();
+            sw.send(packetIn(f, 0x4444));
+            ControllerFixture.await(() -> controller.pipeline.dispatched.stream().anyMatch(m -> m.getXid() == 0x4444),
+                    "its packet-in reaches the apps");
+            sw.send(f.buildEchoRequest().setXid(0x4445).setData(new byte[0]).build());
+            sw.expect(OFEchoReply.class, r -> r.getXid() == 0x4445);
+            assertTrue(active.isConnected());
         }
+    }
+
+    @Test
+    void aSwitchThatRefusesTheRoleRequestOnOpenFlow10IsServed() throws Exception {
+        controller = new ControllerFixture();
+        controller.registry.addInitializer(initializer("role", sw -> {
+            sw.requestRole(io.heliograph.core.Role.MASTER, 1);
+            return CompletableFuture.completedFuture(null);
+        }));
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 0x45, OFVersion.OF_10)) {
+            OFSwitch active = controller.awaitSwitch(0x45);
+            OFFactory f = active.getFactory();
+            var request = sw.expect(org.projectfloodlight.openflow.protocol.OFNiciraControllerRoleRequest.class);
+            sw.send(f.errorMsgs().buildBadRequestErrorMsg().setXid(request.getXid())
+                    .setCode(OFBadRequestCode.BAD_EXPERIMENTER).setData(OFErrorCauseData.NONE).build());
+            sw.send(packetIn(f, 0x4545));
+            ControllerFixture.await(() -> controller.pipeline.dispatched.stream().anyMatch(m -> m.getXid() == 0x4545),
+                    "its packet-in reaches the apps");
+            assertEquals(io.heliograph.core.Role.EQUAL, active.getRole());
+            assertTrue(active.isConnected());
+        }
+    }
+
+    @Test
+    void aDescriptionThatComesLateIsFilledInThen() throws Exception {
+        controller = new ControllerFixture();
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 0x46, OFVersion.OF_13)) {
+            sw.answerDescription = false;
+            OFDescStatsRequest asked = sw.expect(OFDescStatsRequest.class);
+            OFSwitch active = controller.awaitSwitch(0x46);
+            assertNull(active.getDescription());
+            sw.send(active.getFactory().buildDescStatsReply().setXid(asked.getXid()).setMfrDesc("Late Inc.")
+                    .setHwDesc("slow").setSwDesc("1.0").setSerialNum("7").setDpDesc("late").build());
+            ControllerFixture.await(() -> active.getDescription() != null, "the late description");
+            assertEquals("Late Inc.", active.getDescription().getMfrDesc());
+        }
+    }
+
+    @Test
+    void anUnansweredDescriptionRequestIsAskedAgainAndTheAnswerToALaterOneIsTaken() throws Exception {
+        // Requests time out after 300 ms: the second try follows a second later.
+        controller = new ControllerFixture(ControllerFixture.testSettings()
+                .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(30), Duration.ofSeconds(2), Duration.ofMillis(300)));
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 0x47, OFVersion.OF_13)) {
+            sw.answerDescription = false;
+            OFDescStatsRequest first = sw.expect(OFDescStatsRequest.class);
+            OFSwitch active = controller.awaitSwitch(0x47);
+            OFDescStatsRequest second = sw.expect(OFDescStatsRequest.class);
+            assertNotEquals(first.getXid(), second.getXid(), "a new request");
+            sw.send(active.getFactory().buildDescStatsReply().setXid(second.getXid()).setMfrDesc("Second try")
+                    .setHwDesc("").setSwDesc("").setSerialNum("").setDpDesc("").build());
+            ControllerFixture.await(() -> active.getDescription() != null, "the description");
+            assertEquals("Second try", active.getDescription().getMfrDesc());
+            assertTrue(active.isConnected());
+        }
+    }
+
+    @Test
+    void theConfigurationAndItsBarrierReachTheSwitchBeforeWhatAppsWriteOnAnnouncement() throws Exception {
+        controller = new ControllerFixture();
+        controller.registry.addListener(new io.heliograph.core.SwitchListener() {
+            @Override
+            public void switchAdded(OFSwitch sw) {
+                sw.write(packetOut(sw.getFactory(), 0x4848));
+            }
+        });
+        try (FakeSwitch sw = FakeSwitch.connect(controller.port(), 0x48, OFVersion.OF_13)) {
+            sw.answerBarrier = false;
+            sw.expect(org.projectfloodlight.openflow.protocol.OFPacketOut.class, p -> p.getXid() == 0x4848);
+            List<String> order = sw.seen().stream().map(m -> m instanceof OFSetConfig ? "SET_CONFIG"
+                    : m instanceof OFFlowDelete ? "FLOW_DELETE" : m instanceof OFFlowAdd ? "FLOW_ADD"
+                    : m instanceof OFBarrierRequest ? "BARRIER"
+                    : m instanceof org.projectfloodlight.openflow.protocol.OFPacketOut ? "PACKET_OUT" : null)
+                    .filter(java.util.Objects::nonNull).toList();
+            assertEquals(List.of("SET_CONFIG", "FLOW_DELETE", "FLOW_ADD", "BARRIER", "PACKET_OUT"), order);
+        }
+    }
+
+    private static OFPacketIn packetIn(OFFactory f, long xid) {
+        OFPacketIn.Builder b = f.buildPacketIn().setXid(xid).setBufferId(OFBufferId.NO_BUFFER)
+                .setReason(OFPacketInReason.NO_MATCH).setTotalLen(60).setData(new byte[60]);
+        if (f.getVersion() == OFVersion.OF_10) {
+            b.setInPort(OFPort.of(1));
+        } else {
+            b.setMatch(f.buildMatch().setExact(org.projectfloodlight.openflow.protocol.match.MatchField.IN_PORT,
+                    OFPort.of(1)).build());
+        }
+        return b.build();
+    }
+
+    private static org.projectfloodlight.openflow.protocol.OFPacketOut packetOut(OFFactory f, long xid) {
+        return f.buildPacketOut().setXid(xid).setBufferId(OFBufferId.NO_BUFFER).setData(new byte[60]).build();
     }
 
     private static SwitchInitializer initializer(String name, java.util.function.Function<OFSwitch, CompletionStage<Void>> body) {

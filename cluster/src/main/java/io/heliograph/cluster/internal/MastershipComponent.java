@@ -23,7 +23,8 @@ import io.heliograph.core.cluster.MastershipService;
 
 /**
  * The OSGi shell of {@link MastershipElection}: a switch initializer (a connecting switch is
- * announced once its role is decided), a switch listener (a disconnect withdraws the candidacy), and
+ * announced once its role is decided through ZooKeeper and asked of the switch, without waiting for
+ * the switch's answer), a switch listener (a disconnect withdraws the candidacy), and
  * the {@link MastershipService}. Its settings are in pid {@value ClusterSettings#PID}:
  * {@code mastership.balance} (true), {@code mastership.takeoverGraceMs} (200: how long each
  * candidate in line waits for the one before it to take a masterless switch),

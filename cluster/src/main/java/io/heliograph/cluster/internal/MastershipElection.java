@@ -102,6 +102,8 @@ final class MastershipElection implements MastershipService, AutoCloseable {
         long slaveGeneration = -1;
         long masterLeftNanos;
         ScheduledFuture<?> fallback;
+        /** Whether "acting as master without a switch-side role" was said for this connection. */
+        boolean unconfirmedLogged;
 
         Local(OFSwitch sw) {
             this.sw = sw;
@@ -155,7 +157,11 @@ final class MastershipElection implements MastershipService, AutoCloseable {
 
     // ---- from the switch side ----
 
-    /** A switch finished its handshake here: become a candidate; completes when its role is decided. */
+    /**
+     * A switch finished its handshake here: become a candidate; completes when its role is decided
+     * (by ZooKeeper) and asked of the switch, not when the switch answers, so a switch that ignores
+     * role requests is announced and served.
+     */
     CompletionStage<Void> switchConnected(OFSwitch sw) {
         Local l = new Local(sw);
         post(() -> {
@@ -363,6 +369,14 @@ final class MastershipElection implements MastershipService, AutoCloseable {
         }
     }
 
+    /**
+     * Master by the ZooKeeper claim: asks the switch for MASTER with the claim's generation. The
+     * switch's role is then decided and its request written, which is all a connecting switch waits
+     * for ({@link #switchConnected}); the switch's answer comes when it comes. A switch that ignores
+     * or refuses role requests (a 1.0 switch without Nicira roles answers BAD_EXPERIMENTER) is served
+     * as master all the same, said once per switch; only a STALE refusal (another master exists)
+     * makes this instance give it up.
+     */
     private void promote(Local l, long generation) {
         l.masterGeneration = generation;
         l.slaveGeneration = -1;
@@ -384,15 +398,17 @@ final class MastershipElection implements MastershipService, AutoCloseable {
                         e.getMessage());
                 l.masterGeneration = -1;
                 releaseMaster(l);
-            } else {
+            } else if (!l.unconfirmedLogged) {
+                l.unconfirmedLogged = true;
                 LOG.warn("{}: the switch did not confirm MASTER ({}); acting as master without a switch-side role",
                         l.sw, e.toString());
             }
-            l.settled.complete(null);
             checkWaiters();
         }));
+        l.settled.complete(null); // decided, and the request written: the switch may be announced
     }
 
+    /** SLAVE applies at once on our side (no writes from now on); the switch's answer is only logged. */
     private void demote(Local l, long generation) {
         l.masterGeneration = -1;
         l.slaveGeneration = generation;
@@ -402,8 +418,8 @@ final class MastershipElection implements MastershipService, AutoCloseable {
                 LOG.warn("{}: the switch did not confirm SLAVE: {}", l.sw, e.toString());
             }
             // A STALE refusal means a newer master already made us slave; either way we do not write.
-            l.settled.complete(null);
         }));
+        l.settled.complete(null);
     }
 
     private void handOver(Local l, long generation, String to) {

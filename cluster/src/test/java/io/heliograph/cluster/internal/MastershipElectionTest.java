@@ -341,6 +341,55 @@ class MastershipElectionTest {
         }
     }
 
+    /** A switch that records the role asked of it and answers as {@code answer} says (or never). */
+    static final class UnconfirmingSwitch extends FakeSwitch {
+        final java.util.function.Supplier<CompletableFuture<Role>> answer;
+        volatile Role asked;
+        volatile long askedGeneration;
+
+        UnconfirmingSwitch(long dpid, OFVersion version, java.util.function.Supplier<CompletableFuture<Role>> answer) {
+            super(dpid, version);
+            this.answer = answer;
+        }
+
+        @Override
+        public CompletableFuture<Role> requestRole(Role role, long generationId) {
+            asked = role;
+            askedGeneration = generationId;
+            return answer.get();
+        }
+    }
+
+    @Test
+    void aSwitchThatIgnoresOrRefusesRoleRequestsIsSettledOnceItsRoleIsDecidedAndStaysMastered() throws Exception {
+        Instance a = instance("a");
+        UnconfirmingSwitch silent = new UnconfirmingSwitch(101, OFVersion.OF_13, CompletableFuture::new);
+        a.election.switchConnected(silent).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertEquals(Role.MASTER, silent.asked, "settled once MASTER was asked for, with no answer");
+        TestZooKeeper.await(() -> masterOf(a, 101) != null, "the claim in the cache");
+        Mastership m = a.election.getMastership(DatapathId.of(101)).orElseThrow();
+        assertEquals("a", m.master(), "decided by the claim in ZooKeeper");
+        assertEquals(m.generation(), silent.askedGeneration, "asked with the claim's generation");
+
+        // An OpenFlow 1.0 switch without Nicira roles refuses the request with BAD_EXPERIMENTER.
+        UnconfirmingSwitch refusing = new UnconfirmingSwitch(102, OFVersion.OF_10, () -> CompletableFuture.failedFuture(
+                new OFErrorException(OFFactories.getFactory(OFVersion.OF_10).errorMsgs().buildBadRequestErrorMsg()
+                        .setCode(org.projectfloodlight.openflow.protocol.OFBadRequestCode.BAD_EXPERIMENTER)
+                        .setData(OFErrorCauseData.NONE).build())));
+        a.election.switchConnected(refusing).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertEquals(Role.MASTER, refusing.asked);
+        // The election thread handles the refusal before it settles a switch connected after it.
+        a.election.switchConnected(new UnconfirmingSwitch(103, OFVersion.OF_13, CompletableFuture::new))
+                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+        TestZooKeeper.await(() -> masterOf(a, 103) != null, "the third claim in the cache");
+        assertEquals("a", masterOf(a, 102), "a refusal other than STALE does not give the switch up");
+        assertEquals("a", masterOf(a, 101));
+    }
+
+    private static String masterOf(Instance i, long dpid) {
+        return i.election.getMastership(DatapathId.of(dpid)).map(Mastership::master).orElse(null);
+    }
+
     private boolean oneMasterEach() {
         return switches.values().stream().allMatch(m -> instances.stream()
                 .filter(i -> i.connections.get(m.dpid).getRole() == Role.MASTER).count() == 1);

@@ -124,7 +124,7 @@ public class FloodlightCoreResource implements RestResource {
             case "port-desc" -> FloodlightShapes.portDesc(v, SwitchViews.ports(sw.getPorts()));
             case "flow" -> FloodlightShapes.flows(v, reads.flows(sw));
             case "aggregate" -> FloodlightShapes.aggregate(v, reads.aggregate(sw));
-            case "desc" -> FloodlightShapes.desc(v, SwitchViews.description(sw.getDescription()));
+            case "desc" -> FloodlightShapes.desc(v, queries.description(sw));
             case "features" -> FloodlightShapes.features(sw, SwitchViews.features(sw.getFeatures()),
                     SwitchViews.ports(sw.getPorts()));
             case "table" -> FloodlightShapes.tables(v, reads.tables(sw));

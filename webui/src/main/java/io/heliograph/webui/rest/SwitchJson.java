@@ -14,14 +14,25 @@ public final class SwitchJson {
     private SwitchJson() {
     }
 
-    /** A line of the switch list, with what the switch said it is (kept by the controller, not asked again). */
+    /**
+     * A line of the switch list, with what the switch said it is (kept by the controller, not asked
+     * again; null until the switch has answered the description request) and what the controller
+     * refused or dropped from it ({@link #counters counters}).
+     */
     public record Summary(String dpid, String version, String address, String connectedSince, int ports,
-            Description description) {
+            Description description, Map<String, Long> counters) {
     }
 
-    /** One switch: how it is connected, what it can do and what it says it is. */
+    /**
+     * One switch: how it is connected, what it can do, what it says it is (null until it has
+     * answered) and {@code counters}: what the controller turned away from it since it connected, by
+     * kind ({@code packetInsDropped} over the packet-in rate, {@code portsRefused} over maxPorts,
+     * {@code requestsRefused} over maxPendingRequests, {@code badInput.<kind>} for messages it could
+     * not decode, {@code duplicatesRefused} for connections that claimed its datapath id); empty
+     * when there was nothing.
+     */
     public record Detail(String dpid, String version, String address, String connectedSince,
-            long connectedSinceMillis, Features features, Description description) {
+            long connectedSinceMillis, Features features, Description description, Map<String, Long> counters) {
     }
 
     public record Features(long buffers, int tables, int auxiliaryId, List<String> capabilities) {

@@ -62,6 +62,16 @@ final class SwitchQueries {
         }
     }
 
+    /** What the switch says it is; 504 while it has not answered the description request (it is asked again). */
+    SwitchJson.Description description(OFSwitch sw) {
+        SwitchJson.Description d = SwitchViews.description(sw.getDescription());
+        if (d == null) {
+            throw new ApiException(HttpStatus.GATEWAY_TIMEOUT, null, "switch " + sw.getId()
+                    + " has not answered the description request (yet)");
+        }
+        return d;
+    }
+
     /** Every part of a statistics reply. */
     <R extends OFStatsReply> List<R> statistics(OFSwitch sw, OFStatsRequest<R> request) {
         return await(sw, request.getStatsType().name().toLowerCase() + " statistics",

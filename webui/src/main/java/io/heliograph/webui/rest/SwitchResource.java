@@ -99,10 +99,12 @@ public class SwitchResource implements RestResource {
         return new SwitchReads(q).meters(q.find(dpid));
     }
 
-    @ApiDescription("What the switch says it is (manufacturer, hardware, software, serial, datapath)")
+    @ApiDescription("What the switch says it is (manufacturer, hardware, software, serial, datapath); 504 while"
+            + " it has not answered the description request")
     @GetMapping("/{dpid}/description")
     public Description description(@ApiDescription(DPID) @PathVariable String dpid) {
-        return SwitchViews.description(queries().find(dpid).getDescription());
+        SwitchQueries q = queries();
+        return q.description(q.find(dpid));
     }
 
     @ApiDescription("Its port counters and flow totals")

@@ -90,14 +90,15 @@ final class SwitchViews {
 
     static Summary summary(OFSwitch sw) {
         return new Summary(sw.getId().toString(), VersionNames.of(sw.getVersion()), address(sw),
-                instant(sw.getConnectedSince()), sw.getPorts().size(), description(sw.getDescription()));
+                instant(sw.getConnectedSince()), sw.getPorts().size(), description(sw.getDescription()),
+                sw.getCounters());
     }
 
     static Detail detail(OFSwitch sw) {
         Instant since = sw.getConnectedSince();
         return new Detail(sw.getId().toString(), VersionNames.of(sw.getVersion()), address(sw), instant(since),
                 since == null ? 0 : since.toEpochMilli(), features(sw.getFeatures()),
-                description(sw.getDescription()));
+                description(sw.getDescription()), sw.getCounters());
     }
 
     static String address(OFSwitch sw) {
@@ -119,7 +120,11 @@ final class SwitchViews {
                 f.getCapabilities().stream().map(Enum::name).sorted().toList());
     }
 
+    /** The switch's description, or null while it has not answered the description request. */
     static Description description(OFDescStatsReply d) {
+        if (d == null) {
+            return null;
+        }
         return new Description(d.getMfrDesc(), d.getHwDesc(), d.getSwDesc(), d.getSerialNum(), d.getDpDesc());
     }
 

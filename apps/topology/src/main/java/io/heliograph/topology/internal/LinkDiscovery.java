@@ -8,7 +8,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -70,6 +72,8 @@ public final class LinkDiscovery {
     private final Executor topologyThread;
 
     private final Map<DatapathId, OFSwitch> switches = new HashMap<>();
+    /** Probe rounds being written a part at a time, waiting for their switch to read, by switch. */
+    private final Map<DatapathId, ProbeRound> rounds = new HashMap<>();
     private final Map<Link, LinkTimes> links = new HashMap<>();
     /** The other instances' links: link -> owner -> when the owner found it (wall clock, ms). */
     private final Map<Link, Map<String, Long>> remote = new HashMap<>();
@@ -155,6 +159,7 @@ public final class LinkDiscovery {
             }
         }
         switches.remove(sw.getId());
+        rounds.remove(sw.getId());
         removeLinksWhere(link -> touches(link, sw.getId()));
         othersLinks.forEach(link -> pending.add(new Change(Type.LINK_REMOVED, link, null)));
         pending.add(new Change(Type.SWITCH_REMOVED, null, sw.getId()));
@@ -364,21 +369,83 @@ public final class LinkDiscovery {
     public void clear() {
         commitQueued = false;
         switches.clear();
+        rounds.clear();
         links.clear();
         remote.clear();
         shared = null;
         pending.clear();
     }
 
+    /**
+     * A probe out of every probeable port of the switch: one round. Written {@link
+     * OFSwitch#WRITABLE_ROOM_BYTES} at a time, waiting for the switch to read in between
+     * ({@link OFSwitch#whenWritable()}), so a switch with thousands of ports is probed as fast as it
+     * reads and never dropped for what a round leaves unread. A round still being written when the
+     * next is due goes on; the next one is not started beside it.
+     */
     private void probeSwitch(OFSwitch sw) {
-        List<OFMessage> probes = new ArrayList<>();
+        if (sw.getRole() == Role.SLAVE) {
+            return;
+        }
+        ProbeRound running = rounds.get(sw.getId());
+        if (running != null && running.sw == sw) {
+            return;
+        }
+        List<OFPortDesc> ports = new ArrayList<>();
         for (OFPortDesc port : sw.getPorts()) {
             if (SwitchPorts.isProbeable(port)) {
-                probes.add(probe(sw, port));
+                ports.add(port);
             }
         }
-        if (!probes.isEmpty()) {
-            write(sw, probes);
+        continueRound(new ProbeRound(sw, ports));
+    }
+
+    /** Writes the round's next parts while the switch takes them; waits (off this thread) when it must. */
+    private void continueRound(ProbeRound round) {
+        OFSwitch sw = round.sw;
+        while (true) {
+            if (switches.get(sw.getId()) != sw || sw.getRole() == Role.SLAVE) {
+                rounds.remove(sw.getId(), round);
+                return;
+            }
+            List<OFMessage> part = new ArrayList<>();
+            int bytes = 0;
+            while (round.next < round.ports.size()) {
+                OFPacketOut probe = probe(sw, round.ports.get(round.next));
+                int size = probe.getData().length + PACKET_OUT_BYTES;
+                if (!part.isEmpty() && bytes + size > OFSwitch.WRITABLE_ROOM_BYTES) {
+                    break;
+                }
+                part.add(probe);
+                bytes += size;
+                round.next++;
+            }
+            if (!part.isEmpty()) {
+                write(sw, part);
+            }
+            if (round.next >= round.ports.size()) {
+                rounds.remove(sw.getId(), round);
+                return;
+            }
+            CompletableFuture<Void> writable = sw.whenWritable();
+            if (writable.isDone() && !writable.isCompletedExceptionally()) {
+                continue;
+            }
+            rounds.put(sw.getId(), round);
+            writable.whenComplete((v, e) -> {
+                try {
+                    topologyThread.execute(() -> {
+                        if (e != null || rounds.get(sw.getId()) != round) {
+                            rounds.remove(sw.getId(), round); // the switch is gone, or another round replaced this
+                        } else {
+                            continueRound(round);
+                        }
+                    });
+                } catch (RejectedExecutionException stopped) {
+                    // the component is stopping: no more rounds
+                }
+            });
+            return;
         }
     }
 
@@ -481,6 +548,22 @@ public final class LinkDiscovery {
     }
 
     private record Change(Type type, Link link, DatapathId dpid) {
+    }
+
+    /** What a packet-out adds to its probe's frame, at most, in any version: header, in_port or match, one output. */
+    static final int PACKET_OUT_BYTES = 64;
+
+    /** A round of probes of one switch, and how far it has been written. */
+    private static final class ProbeRound {
+
+        final OFSwitch sw;
+        final List<OFPortDesc> ports;
+        int next;
+
+        ProbeRound(OFSwitch sw, List<OFPortDesc> ports) {
+            this.sw = sw;
+            this.ports = ports;
+        }
     }
 
     private static final class LinkTimes {

@@ -450,4 +450,91 @@ class LinkDiscoveryTest {
         assertEquals(List.of(), published);
         assertEquals(0, discovery.topology().version());
     }
+
+    /**
+     * A switch with many ports whose connection takes {@link io.heliograph.core.OFSwitch#WRITABLE_ROOM_BYTES}
+     * at a time: each whenWritable() waits until the test lets it go, as a switch reading slowly.
+     */
+    static final class SlowReader extends FakeSwitch {
+        final List<org.projectfloodlight.openflow.protocol.OFPortDesc> many = new ArrayList<>();
+        final Deque<java.util.concurrent.CompletableFuture<Void>> waits = new ArrayDeque<>();
+
+        SlowReader(long dpid, int ports) {
+            super(dpid, OFVersion.OF_13);
+            for (int p = 1; p <= ports; p++) {
+                many.add(getFactory().buildPortDesc().setPortNo(OFPort.of(p)).setName("p" + p)
+                        .setHwAddr(org.projectfloodlight.openflow.types.MacAddress.of(0x020000000000L + p)).build());
+            }
+        }
+
+        @Override
+        public java.util.Collection<org.projectfloodlight.openflow.protocol.OFPortDesc> getPorts() {
+            return many;
+        }
+
+        @Override
+        public synchronized java.util.concurrent.CompletableFuture<Void> whenWritable() {
+            java.util.concurrent.CompletableFuture<Void> w = new java.util.concurrent.CompletableFuture<>();
+            waits.add(w);
+            return w;
+        }
+
+        synchronized java.util.concurrent.CompletableFuture<Void> nextWait() {
+            return waits.poll();
+        }
+    }
+
+    private static int bytes(List<OFMessage> messages) {
+        io.netty.buffer.ByteBuf b = io.netty.buffer.Unpooled.buffer();
+        try {
+            messages.forEach(m -> m.writeTo(b));
+            return b.readableBytes();
+        } finally {
+            b.release();
+        }
+    }
+
+    @Test
+    void aRoundOfSixtyFiveThousandPortsIsWrittenAsFastAsTheSwitchReads() {
+        int ports = 65_000;
+        SlowReader sw = new SlowReader(0x99, ports);
+        fabric.add(sw);
+        discovery.switchAdded(sw);
+        Set<OFPort> probed = new HashSet<>();
+        int parts = 0;
+        while (true) {
+            List<OFMessage> part = sw.take();
+            assertTrue(bytes(part) <= io.heliograph.core.OFSwitch.WRITABLE_ROOM_BYTES,
+                    "part " + parts + " is " + bytes(part) + " bytes, more than a writer may write between waits");
+            probed.addAll(outputPorts(part));
+            parts++;
+            java.util.concurrent.CompletableFuture<Void> w = sw.nextWait();
+            if (w == null) {
+                break; // the round is over: it waits for nothing
+            }
+            discovery.probeAll(); // the next round is due: it does not start beside this one
+            assertTrue(sw.written().isEmpty(), "nothing written while the switch has not read");
+            assertTrue(sw.nextWait() == null, "one wait at a time");
+            w.complete(null); // the switch has read: the round goes on (here, on this thread)
+        }
+        assertEquals(ports, probed.size(), "every port probed once");
+        assertTrue(parts > ports / 300, parts + " parts: a round is spread over many writes");
+        assertEquals(ports, discovery.probesSent());
+
+        // With the round over, the next one starts.
+        discovery.probeAll();
+        assertFalse(sw.take().isEmpty());
+    }
+
+    @Test
+    void aRoundStopsWhenTheSwitchGoesAway() {
+        SlowReader sw = new SlowReader(0x98, 10_000);
+        fabric.add(sw);
+        discovery.switchAdded(sw);
+        int first = sw.take().size();
+        discovery.switchRemoved(sw);
+        sw.nextWait().completeExceptionally(new java.io.IOException("disconnected"));
+        assertTrue(sw.take().isEmpty(), "no more probes to a switch that is gone");
+        assertEquals(first, discovery.probesSent());
+    }
 }
