@@ -1,6 +1,7 @@
 package io.heliograph.devices.internal;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -28,6 +29,7 @@ import org.projectfloodlight.openflow.types.VlanVid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchListener.PortChange;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.devices.AttachmentPoint;
@@ -64,8 +66,8 @@ import io.heliograph.topology.TopologyService;
 final class DeviceManager implements DeviceService, SharedHosts.Remote {
 
     private static final Logger LOG = LoggerFactory.getLogger(DeviceManager.class);
-
-    static final int DEFAULT_MAX_PENDING = 65_536;
+    /** The bounds' refusals and drops are logged at most this often (a flood would otherwise log every sweep). */
+    static final long BOUNDS_LOG_INTERVAL_MS = 10_000;
 
     private final HostStore store = new HostStore();
     /** The other instances' hosts, each merged across its owners; written on the tracker thread. */
@@ -78,21 +80,20 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
     private final HostTracker tracker;
     private final Clock clock;
     private final Executor trackerThread;
-    private final int maxPending;
     private final AtomicInteger pending = new AtomicInteger();
     private final AtomicLong dropped = new AtomicLong();
+    /** What was last logged of the bounds' counts, and when; the tracker thread only. */
+    private HostTracker.Counts logged = new HostTracker.Counts(0, 0, 0, 0, 0, 0);
+    private long droppedLogged;
+    private Instant nextBoundsLog = Instant.MIN;
     private volatile TrackerSettings settings;
     private volatile TopologyService topology;
 
-    /**
-     * @param trackerThread runs the tracker's work, one task at a time, in order (a single thread)
-     * @param maxPending    the most sightings waiting for the tracker
-     */
-    DeviceManager(TrackerSettings settings, Clock clock, Executor trackerThread, int maxPending) {
+    /** @param trackerThread runs the tracker's work, one task at a time, in order (a single thread) */
+    DeviceManager(TrackerSettings settings, Clock clock, Executor trackerThread) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.trackerThread = Objects.requireNonNull(trackerThread, "trackerThread");
-        this.maxPending = maxPending;
         this.tracker = new HostTracker(settings, store, announcer);
         tracker.setInterSwitchPorts(this::isInterSwitchPort);
         tracker.setElsewhere(this::pointsElsewhere);
@@ -133,7 +134,8 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
     /** On an I/O thread: cheap, never blocks. */
     void packetIn(DatapathId dpid, OFPacketIn packetIn) {
         List<Sighting> sightings = SightingReader.read(dpid, packetIn, clock.instant());
-        long refreshMs = settings.refreshMs();
+        TrackerSettings current = settings;
+        long refreshMs = current.refreshMs();
         for (Sighting sighting : sightings) {
             if (!HostTracker.isNews(store.get(sighting.host()), sighting, refreshMs)) {
                 continue;
@@ -141,7 +143,7 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
             if (sighting.locates() && isInterSwitchPort(sighting.port())) {
                 continue; // the tracker would refuse it too; spare the queue
             }
-            if (pending.incrementAndGet() > maxPending) {
+            if (pending.incrementAndGet() > current.maxPending()) {
                 pending.decrementAndGet();
                 dropped.incrementAndGet();
                 continue;
@@ -194,14 +196,57 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
     /** Expires and confirms moves; called periodically. */
     void sweep() {
         run(() -> {
-            tracker.sweep(clock.instant());
-            long refused = tracker.takeRefused();
-            long lost = dropped.getAndSet(0);
-            if (refused > 0 || lost > 0) {
-                LOG.warn("Device tracking: {} new hosts refused (maxHosts {} reached), {} sightings dropped "
-                        + "(more than {} waiting)", refused, tracker.settings().maxHosts(), lost, maxPending);
+            Instant now = clock.instant();
+            tracker.sweep(now);
+            if (!now.isBefore(nextBoundsLog)) {
+                logBounds(now);
             }
         });
+    }
+
+    /** One line for what the bounds refused, evicted and dropped since the last line, if anything. */
+    private void logBounds(Instant now) {
+        HostTracker.Counts counts = tracker.counts();
+        long lost = dropped.get();
+        long refusedHosts = counts.refusedHosts() - logged.refusedHosts();
+        long refusedAtPorts = counts.refusedAtPorts() - logged.refusedAtPorts();
+        long evicted = counts.evictedHosts() - logged.evictedHosts() + counts.evictedAtPorts()
+                - logged.evictedAtPorts();
+        long lostNow = lost - droppedLogged;
+        if (refusedHosts + refusedAtPorts + evicted + lostNow == 0) {
+            return;
+        }
+        TrackerSettings current = tracker.settings();
+        LOG.warn("Device tracking at its bounds: {} new hosts refused at maxHosts ({}), {} at maxHostsPerPort ({}), "
+                + "{} idle hosts evicted for new ones, {} sightings dropped (more than maxPending, {}, waiting); "
+                + "see /api/v1/limits", refusedHosts, current.maxHosts(), refusedAtPorts, current.maxHostsPerPort(),
+                evicted, lostNow, current.maxPending());
+        logged = counts;
+        droppedLogged = lost;
+        nextBoundsLog = now.plusMillis(BOUNDS_LOG_INTERVAL_MS);
+    }
+
+    /** The bounded tables and what they evicted and refused; from any thread. */
+    List<StateBounds.Bound> bounds() {
+        TrackerSettings current = settings;
+        HostTracker.Counts counts = tracker.counts();
+        String pid = DevicesComponent.PID + "/";
+        return List.of(
+                new StateBounds.Bound("devices.hosts", pid + "maxHosts", current.maxHosts(), store.size(),
+                        counts.evictedHosts(), counts.refusedHosts(), "hosts tracked; at the bound a new host takes the "
+                        + "place of the least recently seen if it is idle (hostIdleMs), else it is refused"),
+                new StateBounds.Bound("devices.hostsPerPort", pid + "maxHostsPerPort", current.maxHostsPerPort(),
+                        store.fullestPort(), counts.evictedAtPorts(), counts.refusedAtPorts(), "hosts at one edge "
+                        + "port (size: the fullest); the same rule, so a flood on one port fills only its share"),
+                new StateBounds.Bound("devices.addressesPerHost", pid + "maxAddressesPerHost",
+                        current.maxAddressesPerHost(), store.mostAddresses(), counts.evictedAddresses(), 0,
+                        "IPv4 and IPv6 addresses of one host (size: the most any has); the least recently claimed go"),
+                new StateBounds.Bound("devices.attachmentPointsPerHost", pid + "maxAttachmentPoints",
+                        current.maxAttachmentPoints(), store.mostAttachmentPoints(), counts.evictedPoints(), 0,
+                        "attachment points of one host (size: the most any has); the least recently seen go"),
+                new StateBounds.Bound("devices.pendingSightings", pid + "maxPending", current.maxPending(),
+                        Math.max(0, pending.get()), 0, dropped.get(), "sightings waiting for the tracker's thread; "
+                        + "beyond the bound they are dropped, never waited for"));
     }
 
     /** Forgets everything, on the tracker thread. */

@@ -37,6 +37,7 @@ import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.VlanVid;
 
 import io.heliograph.core.SwitchListener.PortChange;
+import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.core.testing.ManualClock;
 import io.heliograph.devices.Host;
@@ -57,8 +58,11 @@ class DeviceManagerTest {
     private final FakeTopology topology = new FakeTopology();
     private DeviceManager devices = manager(TrackerSettings.DEFAULTS, trackerQueue::add, 1_000);
 
-    private DeviceManager manager(TrackerSettings settings, Executor executor, int maxPending) {
-        DeviceManager manager = new DeviceManager(settings, clock, executor, maxPending);
+    private DeviceManager manager(TrackerSettings s, Executor executor, int maxPending) {
+        TrackerSettings settings = new TrackerSettings(s.hostTimeoutMs(), s.multiHomeWindowMs(),
+                s.maxAttachmentPoints(), s.maxAddressesPerHost(), s.maxHosts(), s.maxHostsPerPort(), s.hostIdleMs(),
+                maxPending);
+        DeviceManager manager = new DeviceManager(settings, clock, executor);
         manager.addListener(events);
         return manager;
     }
@@ -146,6 +150,11 @@ class DeviceManagerTest {
         packetIn(S1, 1, TestFrames.arpRequest(MAC_A, IP_A, IP_B));
         drain();
         assertNotNull(hostA(), "the bound counts what is waiting, not what was ever queued");
+        StateBounds.Bound pending = devices.bounds().stream().filter(b -> b.table().equals("devices.pendingSightings"))
+                .findFirst().orElseThrow();
+        assertEquals(10, pending.limit());
+        assertEquals(40, pending.refused(), "the dropped sightings, counted");
+        assertEquals(0, pending.size());
     }
 
     @Test
@@ -182,7 +191,7 @@ class DeviceManagerTest {
 
     @Test
     void aHostMovesAndListenersHearItWithBeforeAndAfter() {
-        devices = manager(new TrackerSettings(60_000, 0, 8, 16, 100), trackerQueue::add, 1_000);
+        devices = manager(new TrackerSettings(60_000, 0, 8, 16, 100, 100, 120_000, 65_536), trackerQueue::add, 1_000);
         packetIn(S1, 1, TestFrames.arpRequest(MAC_A, IP_A, IP_B));
         drain();
         clock.advance(Duration.ofMillis(10));
@@ -297,7 +306,7 @@ class DeviceManagerTest {
         ExecutorService tracker = Executors.newSingleThreadExecutor();
         ExecutorService io = Executors.newFixedThreadPool(4);
         try {
-            devices = new DeviceManager(TrackerSettings.DEFAULTS, java.time.Clock.systemUTC(), tracker, 100_000);
+            devices = new DeviceManager(TrackerSettings.DEFAULTS, java.time.Clock.systemUTC(), tracker);
             int perThread = 250;
             CountDownLatch start = new CountDownLatch(1);
             for (int t = 0; t < 4; t++) {
