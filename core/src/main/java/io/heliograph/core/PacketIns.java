@@ -23,17 +23,22 @@ public final class PacketIns {
      * be sent back at all; the encoder would refuse the message.
      */
     public static boolean fitsPacketOut(OFPacketIn packetIn, int outputActions) {
-        if (!OFBufferId.NO_BUFFER.equals(packetIn.getBufferId())) {
-            return true;
-        }
-        OFVersion version = packetIn.getVersion();
+        return !OFBufferId.NO_BUFFER.equals(packetIn.getBufferId())
+                || fitsPacketOut(packetIn.getVersion(), outputActions, packetIn.getData().length);
+    }
+
+    /**
+     * Whether a PACKET_OUT of {@code version} with {@code outputActions} output actions (and, from 1.5
+     * on, a match on the in_port alone) can carry {@code dataLength} bytes of frame.
+     */
+    public static boolean fitsPacketOut(OFVersion version, int outputActions, int dataLength) {
         int fixed = switch (version) {
             case OF_10 -> 16; // header 8, buffer_id 4, in_port 2, actions_len 2
             case OF_15 -> 32; // header 8, buffer_id 4, actions_len 2, pad 2, in_port match 16
             default -> 24; // header 8, buffer_id 4, in_port 4, actions_len 2, pad 6
         };
         int perOutput = version == OFVersion.OF_10 ? 8 : 16;
-        return (long) fixed + (long) perOutput * outputActions + packetIn.getData().length <= MAX_MESSAGE_LENGTH;
+        return (long) fixed + (long) perOutput * outputActions + dataLength <= MAX_MESSAGE_LENGTH;
     }
 
     /** The ingress port: a field up to 1.1, a match field from 1.2 on; null when the switch left it out. */
