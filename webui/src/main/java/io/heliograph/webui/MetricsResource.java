@@ -4,7 +4,6 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.lang.management.ThreadMXBean;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,8 +31,8 @@ import io.heliograph.webui.api.ApiDescription;
  * running now ({@code heliograph_state_*}, labelled by table) and the apps' own metrics.
  *
  * <p>An app's sample that would make the page unreadable to Prometheus (a family name the controller
- * uses, a type or help that disagrees with the family's first sample, a bad label name, a label set
- * given twice) is left out: one app's mistake must not fail the scrape of everything else.
+ * uses, a bad label name, a label set given twice; a family whose samples disagree on type or help,
+ * whole) is left out and logged: one app's mistake must not fail the scrape of everything else.
  */
 @RestController
 @ApiDescription("Prometheus metrics")
@@ -83,8 +82,8 @@ final class MetricsResource {
 
     /** The names this resource writes itself, which no app's family may take. */
     private static final Set<String> OWN = Set.of("heliograph_openflow_messages_total", "heliograph_pipeline_seconds",
-            "heliograph_pipeline_seconds_bucket", "heliograph_pipeline_seconds_sum", "heliograph_pipeline_seconds_count",
-            "heliograph_switches_connected", "heliograph_state_limit", "heliograph_state_entries",
+            "heliograph_pipeline_seconds_bucket", "heliograph_pipeline_seconds_sum",
+            "heliograph_pipeline_seconds_count", "heliograph_switches_connected", "heliograph_state_limit", "heliograph_state_entries",
             "heliograph_state_evicted_total", "heliograph_state_refused_total", "jvm_memory_bytes_used",
             "jvm_memory_bytes_committed", "jvm_memory_bytes_max", "jvm_threads_current", "jvm_threads_daemon",
             "jvm_threads_peak", "jvm_gc_collection_seconds", "jvm_gc_collection_seconds_count",
@@ -131,7 +130,8 @@ final class MetricsResource {
         out.family("jvm_gc_collection_seconds", "summary", "Time spent in garbage collection, by collector");
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             out.sample("jvm_gc_collection_seconds_count", "gc", gc.getName(), Math.max(0, gc.getCollectionCount()));
-            out.sample("jvm_gc_collection_seconds_sum", "gc", gc.getName(), Math.max(0, gc.getCollectionTime()) / 1000.0);
+            out.sample("jvm_gc_collection_seconds_sum", "gc", gc.getName(),
+                    Math.max(0, gc.getCollectionTime()) / 1000.0);
         }
         var runtime = ManagementFactory.getRuntimeMXBean();
         out.family("process_start_time_seconds", "gauge", "Start of the controller JVM, seconds since the epoch");
@@ -140,43 +140,45 @@ final class MetricsResource {
         out.sample("process_uptime_seconds", runtime.getUptime() / 1000.0);
     }
 
-    /** The apps' samples, grouped into families by name (families in name order, samples in label order). */
+    /**
+     * The apps' samples, grouped into families by name (families in name order, samples in label
+     * order). A family whose samples disagree on type or help is left out whole: which of them is
+     * right cannot be told, and the apps' order is no guide.
+     */
     private static void appMetrics(PrometheusText out, List<MetricSource.Sample> samples) {
         Map<String, Family> families = new TreeMap<>();
-        Set<String> leftOut = new HashSet<>();
+        Set<String> leftOut = new TreeSet<>();
         for (MetricSource.Sample sample : samples) {
-            if (sample.type() == null) {
+            if (sample.type() == null || OWN.contains(sample.name()) || !PrometheusText.validLabels(sample.labels())) {
                 leftOut.add(sample.name());
                 continue;
             }
             Family family = families.computeIfAbsent(sample.name(), name -> new Family(sample.type(), sample.help()));
-            String labels = PrometheusText.labels(sample.labels());
-            boolean fits = !OWN.contains(sample.name()) && family.type == sample.type()
-                    && family.help.equals(sample.help()) && PrometheusText.validLabels(sample.labels())
-                    && !family.samples.containsKey(labels);
-            if (fits) {
-                family.samples.put(labels, sample);
-            } else {
-                leftOut.add(sample.name());
+            if (family.type != sample.type() || !family.help.equals(sample.help())) {
+                family.disagrees = true;
+            } else if (family.samples.putIfAbsent(PrometheusText.labels(sample.labels()), sample) != null) {
+                leftOut.add(sample.name()); // the first of a label set given twice stays
             }
         }
-        if (!leftOut.isEmpty()) {
-            LOG.warn("Metrics: samples of {} left out (a name the controller uses, a type or help that disagrees "
-                    + "with the family's, a bad label name, or a label set given twice)", new TreeSet<>(leftOut));
-        }
         families.forEach((name, family) -> {
-            if (family.samples.isEmpty()) {
+            if (family.disagrees) {
+                leftOut.add(name);
                 return;
             }
             out.family(name, family.type.prometheusName(), family.help);
             family.samples.values().forEach(s -> out.sample(name, s.labels(), s.value()));
         });
+        if (!leftOut.isEmpty()) {
+            LOG.warn("Metrics: samples of {} left out (a name the controller uses, samples of one family that "
+                    + "disagree on type or help, a bad label name, or a label set given twice)", leftOut);
+        }
     }
 
     private static final class Family {
         final MetricSource.Type type;
         final String help;
         final Map<String, MetricSource.Sample> samples = new TreeMap<>();
+        boolean disagrees;
 
         Family(MetricSource.Type type, String help) {
             this.type = type;

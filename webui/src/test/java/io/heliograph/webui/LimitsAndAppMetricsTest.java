@@ -26,7 +26,10 @@ import io.heliograph.core.MetricSource.Type;
 import io.heliograph.core.StateBounds;
 import io.heliograph.core.StateBounds.Bound;
 
-/** {@code /api/v1/limits} and the apps' part of {@code /metrics}: what the StateBounds and MetricSource whiteboards give. */
+/**
+ * {@code /api/v1/limits} and the apps' part of {@code /metrics}: what the StateBounds and MetricSource
+ * whiteboards give.
+ */
 class LimitsAndAppMetricsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -126,11 +129,13 @@ class LimitsAndAppMetricsTest {
         server.component.addStateBounds(devices);
 
         List<String> lines = metrics();
-        for (String expected : List.of("# TYPE heliograph_state_limit gauge", "heliograph_state_limit{table=\"devices.hosts\"} 100",
+        for (String expected : List.of("# TYPE heliograph_state_limit gauge",
+                "heliograph_state_limit{table=\"devices.hosts\"} 100",
                 "heliograph_state_limit{table=\"devices.tables\"} 16", "# TYPE heliograph_state_entries gauge",
                 "heliograph_state_entries{table=\"devices.hosts\"} 42", "# TYPE heliograph_state_evicted_total counter",
                 "heliograph_state_evicted_total{table=\"devices.hosts\"} 3",
-                "# TYPE heliograph_state_refused_total counter", "heliograph_state_refused_total{table=\"devices.hosts\"} 7")) {
+                "# TYPE heliograph_state_refused_total counter",
+                "heliograph_state_refused_total{table=\"devices.hosts\"} 7")) {
             assertTrue(lines.contains(expected), expected + " in\n" + String.join("\n", lines));
         }
         server.component.removeStateBounds(devices);
@@ -144,11 +149,12 @@ class LimitsAndAppMetricsTest {
         twoLabels.put("reason", "say \"hi\"\\\nbye");
         MetricSource one = () -> List.of(
                 new Sample("heliograph_test_drops_total", Type.COUNTER, "Drops by switch", twoLabels, 5),
-                new Sample("heliograph_test_queue", Type.GAUGE, "Queue length\nnow", Map.of(), 2.5));
+                new Sample("heliograph_test_queue", Type.GAUGE, "Queue length\nnow", Map.of(), 2.5),
+                new Sample("heliograph_test_mixed", Type.GAUGE, "", Map.of(), 1));
         MetricSource other = () -> List.of(
                 new Sample("heliograph_test_drops_total", Type.COUNTER, "Drops by switch",
                         Map.of("switch", "00:00:00:00:00:00:00:01", "reason", "x"), 3),
-                new Sample("heliograph_test_queue", Type.COUNTER, "Queue length\nnow", Map.of("a", "b"), 1),
+                new Sample("heliograph_test_mixed", Type.COUNTER, "", Map.of("a", "b"), 1),
                 new Sample("heliograph_test_bad_label", Type.GAUGE, "", Map.of("9lives", "x"), 1),
                 new Sample("jvm_threads_current", Type.GAUGE, "Live JVM threads", Map.of(), 1e9),
                 new Sample("heliograph_test_inf", Type.GAUGE, "", Map.of(), Double.POSITIVE_INFINITY));
@@ -157,7 +163,8 @@ class LimitsAndAppMetricsTest {
 
         List<String> lines = metrics();
         String text = String.join("\n", lines);
-        assertEquals(1, lines.stream().filter(l -> l.equals("# TYPE heliograph_test_drops_total counter")).count(), text);
+        assertEquals(1, lines.stream().filter(l -> l.equals("# TYPE heliograph_test_drops_total counter")).count(),
+                text);
         int type = lines.indexOf("# TYPE heliograph_test_drops_total counter");
         assertEquals("# HELP heliograph_test_drops_total Drops by switch", lines.get(type - 1));
         assertEquals(List.of(
@@ -166,7 +173,7 @@ class LimitsAndAppMetricsTest {
                 lines.subList(type + 1, type + 3), "both apps' samples in one family, labels in name order");
         assertTrue(lines.contains("# HELP heliograph_test_queue Queue length\\nnow"), text);
         assertTrue(lines.contains("heliograph_test_queue 2.5"), text);
-        assertFalse(text.contains("heliograph_test_queue{a=\"b\"}"), "a sample whose type disagrees is left out");
+        assertFalse(text.contains("heliograph_test_mixed"), "a family whose samples disagree on type is left out");
         assertFalse(text.contains("heliograph_test_bad_label"), "a bad label name is left out");
         assertEquals(1, lines.stream().filter(l -> l.startsWith("jvm_threads_current ")).count(),
                 "an app cannot take the controller's own family");
