@@ -266,11 +266,12 @@ public final class LearningSwitch implements MessageListener, SwitchListener, St
             counts[2] += table.evictedForPort();
             counts[3] += table.refusedForPort();
         }
+        String pid = LearningSwitchComponent.PID + "/";
         List<Bound> bounds = new ArrayList<>(3);
-        bounds.add(new Bound(NAME + ".hosts", LearningSwitchComponent.PID + "/maxHosts", current.maxHosts(), fullestTable, counts[0],
+        bounds.add(new Bound(NAME + ".hosts", pid + "maxHosts", current.maxHosts(), fullestTable, counts[0],
                 counts[1], "MAC addresses per switch; at the bound a new one takes the place of one idle for "
                 + "hostIdleMs, or is refused and flooded"));
-        bounds.add(new Bound(NAME + ".hostsPerPort", LearningSwitchComponent.PID + "/maxHostsPerPort", current.maxHostsPerPort(),
+        bounds.add(new Bound(NAME + ".hostsPerPort", pid + "maxHostsPerPort", current.maxHostsPerPort(),
                 fullestPort, counts[2], counts[3], "MAC addresses per port of a switch; the same rule at this bound"));
         bounds.add(new Bound(NAME + ".tables", "", connectedSwitches.getAsInt(), tables.size(), 0, 0,
                 "one MAC table per connected switch, dropped when it disconnects: bounded by the switches connected"));

@@ -233,8 +233,8 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
         String pid = DevicesComponent.PID + "/";
         return List.of(
                 new StateBounds.Bound("devices.hosts", pid + "maxHosts", current.maxHosts(), store.size(),
-                        counts.evictedHosts(), counts.refusedHosts(), "hosts tracked; at the bound a new host takes the "
-                        + "place of the least recently seen if it is idle (hostIdleMs), else it is refused"),
+                        counts.evictedHosts(), counts.refusedHosts(), "hosts tracked; at the bound a new host takes "
+                        + "the place of the least recently seen if it is idle (hostIdleMs), else it is refused"),
                 new StateBounds.Bound("devices.hostsPerPort", pid + "maxHostsPerPort", current.maxHostsPerPort(),
                         store.fullestPort(), counts.evictedAtPorts(), counts.refusedAtPorts(), "hosts at one edge "
                         + "port (size: the fullest); the same rule, so a flood on one port fills only its share"),

@@ -184,4 +184,13 @@ class HostBoundsTest {
         assertEquals(2, store.mostAddresses());
         assertEquals(2, store.mostAttachmentPoints());
     }
+
+    @Test
+    void settingsNameABadBoundAndAPerPortBoundAboveTheTotalIsTheTotal() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new TrackerSettings(60_000, 0, 8, 16, 100, 10, 10, 65_536));
+        assertEquals("hostIdleMs must be within 1000..604800000, was 10", e.getMessage());
+        assertEquals(100, new TrackerSettings(60_000, 0, 8, 16, 100, 1_024, 120_000, 65_536).maxHostsPerPort(),
+                "a small maxHosts alone is not refused for the per-port default");
+    }
 }

@@ -36,8 +36,8 @@ import org.osgi.service.metatype.annotations.Option;
     int maxInstalledPaths() default 32_768;
 
     @AttributeDefinition(description = "The most packets held, over every switch, while the switches downstream "
-            + "confirm a new path (barriers). Beyond it a packet is not held but sent along its path at once", min = "0",
-            max = "1048576")
+            + "confirm a new path (barriers). Beyond it a packet is not held but sent along its path at once",
+            min = "0", max = "1048576")
     int maxHeldPackets() default 1_024;
 
     @AttributeDefinition(description = "Milliseconds held packets wait for the switches downstream to confirm their "
