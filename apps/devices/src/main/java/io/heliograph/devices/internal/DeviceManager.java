@@ -15,6 +15,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
@@ -50,8 +51,10 @@ import io.heliograph.topology.TopologyService;
  * applied. One writer thread makes each change atomic for the writer without any lock an I/O thread
  * could wait on; the I/O thread only parses the frame (no copies), checks the published host
  * (a concurrent map read) and, when the packet says something new, enqueues it. Packet-ins that
- * only repeat what is known are dropped before the queue, and the queue of sightings is bounded
- * (a burst beyond it is counted and dropped, never waited for). Topology, switch and timer work
+ * only repeat what is known are dropped before the queue, and so are (counted) new hosts where the
+ * tracker refuses new hosts for now (a MAC flood on a port at its bound: see
+ * {@link HostTracker#refusesNewHost}); the queue of sightings is bounded too (a burst beyond it is
+ * counted and dropped, never waited for). Topology, switch and timer work
  * goes through the same thread unbounded (it is rare), so it is ordered with the sightings.
  * Readers use the store's concurrent maps of immutable hosts and never wait either.
  *
@@ -82,6 +85,9 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
     private final Executor trackerThread;
     private final AtomicInteger pending = new AtomicInteger();
     private final AtomicLong dropped = new AtomicLong();
+    /** New hosts' sightings the I/O threads refused for the tracker, at a port's bound and at the total. */
+    private final LongAdder refusedAtPortsEarly = new LongAdder();
+    private final LongAdder refusedHostsEarly = new LongAdder();
     /** What was last logged of the bounds' counts, and when; the tracker thread only. */
     private HostTracker.Counts logged = new HostTracker.Counts(0, 0, 0, 0, 0, 0);
     private long droppedLogged;
@@ -137,7 +143,11 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
         TrackerSettings current = settings;
         long refreshMs = current.refreshMs();
         for (Sighting sighting : sightings) {
-            if (!HostTracker.isNews(store.get(sighting.host()), sighting, refreshMs)) {
+            Host known = store.get(sighting.host());
+            if (known == null && sighting.locates() && refusedEarly(sighting)) {
+                continue;
+            }
+            if (!HostTracker.isNews(known, sighting, refreshMs)) {
                 continue;
             }
             if (sighting.locates() && isInterSwitchPort(sighting.port())) {
@@ -153,6 +163,22 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
                 tracker.observe(sighting);
             });
         }
+    }
+
+    /**
+     * A new host where the tracker refuses new hosts for now (a port, or all, at its bound with no host
+     * idle yet): counted here and kept off the queue, so a flood on one port cannot fill the queue
+     * that every switch's sightings share.
+     */
+    private boolean refusedEarly(Sighting sighting) {
+        switch (tracker.refusesNewHost(sighting.port(), sighting.at())) {
+            case AT_PORT -> refusedAtPortsEarly.increment();
+            case IN_ALL -> refusedHostsEarly.increment();
+            default -> {
+                return false;
+            }
+        }
+        return true;
     }
 
     void topologyChanged(List<TopologyEvent> events) {
@@ -204,9 +230,17 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
         });
     }
 
+    /** The tracker's counts, with the refusals the I/O threads made for it. */
+    private HostTracker.Counts counts() {
+        HostTracker.Counts c = tracker.counts();
+        return new HostTracker.Counts(c.evictedHosts(), c.refusedHosts() + refusedHostsEarly.sum(),
+                c.evictedAtPorts(), c.refusedAtPorts() + refusedAtPortsEarly.sum(), c.evictedAddresses(),
+                c.evictedPoints());
+    }
+
     /** One line for what the bounds refused, evicted and dropped since the last line, if anything. */
     private void logBounds(Instant now) {
-        HostTracker.Counts counts = tracker.counts();
+        HostTracker.Counts counts = counts();
         long lost = dropped.get();
         long refusedHosts = counts.refusedHosts() - logged.refusedHosts();
         long refusedAtPorts = counts.refusedAtPorts() - logged.refusedAtPorts();
@@ -229,7 +263,7 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
     /** The bounded tables and what they evicted and refused; from any thread. */
     List<StateBounds.Bound> bounds() {
         TrackerSettings current = settings;
-        HostTracker.Counts counts = tracker.counts();
+        HostTracker.Counts counts = counts();
         String pid = DevicesComponent.PID + "/";
         return List.of(
                 new StateBounds.Bound("devices.hosts", pid + "maxHosts", current.maxHosts(), store.size(),

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -65,6 +66,13 @@ final class HostTracker {
     private final Map<HostKey, TrackedHost> hosts = new LinkedHashMap<>();
     /** At each port, the hosts attached there in the order they were last seen there, least recent first. */
     private final Map<SwitchPort, Set<HostKey>> atPort = new HashMap<>();
+    /**
+     * Until when new hosts are refused at a port that is full (its least recently seen host becomes
+     * idle then), and at the total bound: a hint for the I/O threads ({@link #refusesNewHost}), which
+     * then keep a flood's sightings off the tracker's queue. Dropped as soon as there is room again.
+     */
+    private final Map<SwitchPort, Instant> portsFullUntil = new ConcurrentHashMap<>();
+    private volatile Instant hostsFullUntil = Instant.MIN;
     private TrackerSettings settings;
     private Predicate<SwitchPort> interSwitch = port -> false;
     private Function<HostKey, List<AttachmentPoint>> elsewhere = key -> List.of();
@@ -85,6 +93,8 @@ final class HostTracker {
 
     void configure(TrackerSettings newSettings) {
         settings = Objects.requireNonNull(newSettings, "settings");
+        portsFullUntil.clear();
+        hostsFullUntil = Instant.MIN;
     }
 
     TrackerSettings settings() {
@@ -111,6 +121,22 @@ final class HostTracker {
      */
     void setPublished(BiConsumer<Host, Host> onPublished) {
         published = Objects.requireNonNull(onPublished, "onPublished");
+    }
+
+    /** Which bound refuses a new host for now: none, the port's or the total. */
+    enum Refusal { NONE, AT_PORT, IN_ALL }
+
+    /**
+     * Whether a new host seen at {@code port} at {@code at} would be refused, as far as the tracker's
+     * last refusals tell: the bound is reached and nothing there is idle before then. Any thread; the
+     * I/O threads count such a sighting and drop it instead of queueing it for the tracker.
+     */
+    Refusal refusesNewHost(SwitchPort port, Instant at) {
+        Instant portFull = portsFullUntil.get(port);
+        if (portFull != null && !at.isAfter(portFull)) {
+            return Refusal.AT_PORT;
+        }
+        return at.isAfter(hostsFullUntil) ? Refusal.NONE : Refusal.IN_ALL;
     }
 
     /** What the bounds evicted and refused since the tracker was made; read from any thread. */
@@ -207,6 +233,8 @@ final class HostTracker {
             givesWayThere = hosts.get(there.iterator().next());
             if (givesWayThere == null || !givesWayThere.lastSeenAt(port).isBefore(idleBefore)) {
                 refusedAtPorts++;
+                portsFullUntil.put(port, (givesWayThere == null ? at : givesWayThere.lastSeenAt(port))
+                        .plusMillis(settings.hostIdleMs()));
                 return false;
             }
         }
@@ -216,6 +244,7 @@ final class HostTracker {
             givesWay = hosts.values().iterator().next();
             if (!givesWay.lastSeen.isBefore(idleBefore)) {
                 refusedHosts++;
+                hostsFullUntil = givesWay.lastSeen.plusMillis(settings.hostIdleMs());
                 return false;
             }
         }
@@ -341,6 +370,8 @@ final class HostTracker {
     void clear() {
         hosts.clear();
         atPort.clear();
+        portsFullUntil.clear();
+        hostsFullUntil = Instant.MIN;
         store.clear();
     }
 
@@ -350,6 +381,7 @@ final class HostTracker {
         Host before = host.published;
         if (change == Change.REMOVED) {
             hosts.remove(host.key);
+            hostsFullUntil = Instant.MIN;
             if (before != null) {
                 keepOrder(host.key, before, null);
                 store.remove(before);
@@ -398,8 +430,11 @@ final class HostTracker {
             for (AttachmentPoint point : before.attachmentPoints()) {
                 if (after == null || pointAt(after, point.port()) == null) {
                     Set<HostKey> there = atPort.get(point.port());
-                    if (there != null && there.remove(key) && there.isEmpty()) {
-                        atPort.remove(point.port());
+                    if (there != null && there.remove(key)) {
+                        portsFullUntil.remove(point.port());
+                        if (there.isEmpty()) {
+                            atPort.remove(point.port());
+                        }
                     }
                 }
             }
