@@ -65,9 +65,10 @@ final class MacTable {
     private int[] ports;
     private int[] entriesPerCode;
     private int portCount;
-    /** Slots the hand may still pass, and when the allowance was last topped up. */
+    /** Slots the hand may still pass, since when it has been earning, and how long it takes to earn one. */
     private long handAllowance;
     private long allowanceSince;
+    private long nanosPerSlot;
     // Counted on the switch's thread, read racily by the reporting thread (a figure may lag a moment).
     private long evictedForTable;
     private long refusedForTable;
@@ -375,12 +376,11 @@ final class MacTable {
      * passing a slot twice takes a whole turn, which it cannot make in less than {@code idleNanos}.
      */
     private void topUpAllowance() {
-        long now = nanoClock.getAsLong();
-        long slots = slotMask + 1;
-        double earned = (double) (now - allowanceSince) * (3 * slots) / (4.0 * idleNanos);
-        if (earned >= 1) { // else the time goes on counting towards the next slot
-            handAllowance = (long) Math.min(slots / 4, handAllowance + earned);
-            allowanceSince = now;
+        long elapsed = nanoClock.getAsLong() - allowanceSince;
+        if (elapsed >= nanosPerSlot) { // else the time goes on counting towards the next slot
+            long earned = elapsed / nanosPerSlot;
+            handAllowance = Math.min((slotMask + 1) / 4, handAllowance + earned);
+            allowanceSince += earned * nanosPerSlot;
         }
     }
 
@@ -411,6 +411,8 @@ final class MacTable {
         shift = 64 - Integer.numberOfTrailingZeros(slots);
         size = 0;
         hand = 0;
+        // rounded up, so the hand never earns faster than 3/4 of the slots per idleNanos
+        nanosPerSlot = Math.max(1, (4 * idleNanos + 3L * slots - 1) / (3L * slots));
     }
 
     /**
