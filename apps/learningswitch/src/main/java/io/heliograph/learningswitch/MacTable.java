@@ -203,11 +203,9 @@ final class MacTable {
             return false;
         }
         if (entriesPerCode[code] >= maxPerPort) {
-            if (evictIdle(code)) {
-                evictedForPort++;
+            if (makeRoomOnPort(code)) {
                 return put(mac, port); // the eviction shifted entries: probe again
             }
-            refusedForPort++;
             remove(mac); // not left where it no longer is: its packets are flooded to it
             return false;
         }
@@ -224,12 +222,7 @@ final class MacTable {
             return false;
         }
         if (entriesPerCode[code] >= maxPerPort) {
-            if (evictIdle(code)) {
-                evictedForPort++;
-                return put(mac, port);
-            }
-            refusedForPort++;
-            return false;
+            return makeRoomOnPort(code) && put(mac, port);
         }
         if (size >= maxEntries) {
             if (evictIdle(ANY_PORT)) {
@@ -342,6 +335,16 @@ final class MacTable {
         lastPort = port;
         lastCode = code;
         return code;
+    }
+
+    /** At a port's bound: evicts an idle address of that port, or says there is none; counted either way. */
+    private boolean makeRoomOnPort(int code) {
+        if (evictIdle(code)) {
+            evictedForPort++;
+            return true;
+        }
+        refusedForPort++;
+        return false;
     }
 
     /**

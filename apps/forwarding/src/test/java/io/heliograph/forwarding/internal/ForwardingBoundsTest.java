@@ -32,7 +32,8 @@ import io.netty.buffer.Unpooled;
 
 /**
  * Forwarding's bounds: installed paths, held packets and their timeout, and frames too large to send
- * back (D1). The line s1 -(2:1)- s2 -(2:2)- s3 of {@link PathInstallTest}, h1 at s1 port 1, h2 at s3 port 1.
+ * back (D1). The line s1 -(2:1)- s2 -(2:2)- s3 of {@link PathInstallTest#line}, h1 at s1 port 1, h2 at
+ * s3 port 1.
  */
 class ForwardingBoundsTest {
 
@@ -42,18 +43,6 @@ class ForwardingBoundsTest {
     private final List<Runnable> timers = new ArrayList<>();
     private final List<Long> timerDelays = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
-
-    private static Fabric line(OFVersion version) {
-        Fabric f = new Fabric();
-        f.addSwitch(1, version, 3);
-        f.addSwitch(2, version, 3);
-        f.addSwitch(3, version, 3);
-        f.cable(1, 2, 2, 1);
-        f.cable(2, 2, 3, 2);
-        f.host(H1, "10.0.0.1", 1, 1);
-        f.host(H2, "10.0.0.2", 3, 1);
-        return f;
-    }
 
     private ReactiveForwarding forwarding(Fabric f, int maxPaths, int maxHeld) {
         ReactiveForwarding fw = new ReactiveForwarding(() -> f, () -> f, () -> f, () -> f,
@@ -81,7 +70,7 @@ class ForwardingBoundsTest {
 
     @Test
     void atTheBoundOfInstalledPathsANewFlowGoesHopByHopWithoutFlowsUntilAPathExpires() {
-        Fabric f = line(OFVersion.OF_13);
+        Fabric f = PathInstallTest.line(OFVersion.OF_13);
         ReactiveForwarding fw = forwarding(f, 2, 1_024);
         fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, syn(40001)));
         fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, syn(40002)));
@@ -123,7 +112,7 @@ class ForwardingBoundsTest {
 
     @Test
     void atTheBoundOfHeldPacketsAPacketGoesAlongItsPathAtOnce() {
-        Fabric f = line(OFVersion.OF_13);
+        Fabric f = PathInstallTest.line(OFVersion.OF_13);
         ReactiveForwarding fw = forwarding(f, 1_000, 2);
         f.sw(2).holdBarriers();
         f.sw(3).holdBarriers();
@@ -160,7 +149,7 @@ class ForwardingBoundsTest {
     /** A switch that never answers barriers: its held packets are bounded, and released at the timeout. */
     @Test
     void packetsHeldForASwitchThatNeverAnswersAreReleasedAtTheTimeout() {
-        Fabric f = line(OFVersion.OF_13);
+        Fabric f = PathInstallTest.line(OFVersion.OF_13);
         ReactiveForwarding fw = forwarding(f, 1_000, 50);
         f.sw(2).holdBarriers(); // and never answers
         for (int i = 0; i < 100; i++) {
@@ -187,7 +176,7 @@ class ForwardingBoundsTest {
 
     @Test
     void aPathConfirmedInTimeIsNotCountedUnconfirmed() {
-        Fabric f = line(OFVersion.OF_13);
+        Fabric f = PathInstallTest.line(OFVersion.OF_13);
         ReactiveForwarding fw = forwarding(f, 1_000, 50);
         fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, syn(40000))); // barriers answered at once
         timers.forEach(Runnable::run);

@@ -42,7 +42,7 @@ class PathInstallTest {
     static final long H2 = 0x0200_0000_0002L;
     static final long H3 = 0x0200_0000_0003L;
 
-    private Fabric line(OFVersion version) {
+    static Fabric line(OFVersion version) {
         Fabric f = new Fabric();
         f.addSwitch(1, version, 3);
         f.addSwitch(2, version, 3);
