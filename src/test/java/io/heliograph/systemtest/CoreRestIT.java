@@ -643,6 +643,7 @@ class CoreRestIT {
         expected.put("/api/v1/cluster/masterships", List.of("get"));
         expected.put("/api/v1/cluster/masterships/{dpid}", List.of("put"));
         expected.put("/api/v1/cluster/rebalance", List.of("post"));
+        expected.put("/api/v1/limits", List.of("get"));
         expected.put("/wm/core/controller/switches/json", List.of("get"));
         expected.put("/wm/core/role/json", List.of("get"));
         expected.put("/wm/core/switch/{switchId}/{statType}/json", List.of("get"));
@@ -659,6 +660,48 @@ class CoreRestIT {
         }
         System.out.printf("core REST: %d paths, %d operations, all in the OpenAPI document with a summary%n",
                 expected.size(), operations);
+    }
+
+    /**
+     * Issue 18: the bounded tables of the apps running (devices and forwarding; the learning switch was
+     * taken out of this distribution, so none of its), each under its setting, with the fill the traffic
+     * made, sorted by table; and the same figures in /metrics.
+     */
+    @Test
+    @Order(36)
+    void theLimitsAreTheRunningAppsBoundsAndTheMetricsCarryThem() {
+        JsonNode limits = ok(rest.get("/api/v1/limits"));
+        Map<String, JsonNode> byTable = new TreeMap<>();
+        List<String> order = new ArrayList<>();
+        limits.forEach(l -> {
+            byTable.put(l.get("table").asText(), l);
+            order.add(l.get("table").asText());
+        });
+        assertEquals(new ArrayList<>(byTable.keySet()), order, "sorted by table");
+        for (String table : List.of("devices.hosts", "devices.hostsPerPort", "devices.addressesPerHost",
+                "devices.attachmentPointsPerHost", "devices.pendingSightings", "forwarding.installedPaths",
+                "forwarding.heldPackets")) {
+            JsonNode bound = byTable.get(table);
+            assertTrue(bound != null, table + " in " + byTable.keySet());
+            assertTrue(bound.get("setting").asText().startsWith("io.heliograph."), bound.toString());
+            assertTrue(bound.get("size").asLong() <= bound.get("limit").asLong(), bound.toString());
+            assertFalse(bound.get("description").asText().isBlank(), bound.toString());
+        }
+        assertTrue(byTable.keySet().stream().noneMatch(t -> t.startsWith("learningswitch.")),
+                "the learning switch does not run here: " + byTable.keySet());
+        assertEquals(65_536, byTable.get("devices.hosts").get("limit").asLong());
+        assertTrue(byTable.get("devices.hosts").get("size").asLong() >= 2, "the two hosts that pinged");
+        assertTrue(byTable.get("forwarding.installedPaths").get("size").asLong() >= 1, byTable.toString());
+
+        Response metrics = rest.get("/metrics");
+        assertEquals(200, metrics.status(), metrics.toString());
+        List<String> lines = metrics.body().lines().toList();
+        assertTrue(lines.contains("heliograph_state_limit{table=\"devices.hosts\"} 65536"), metrics.body());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith(
+                "heliograph_state_refused_total{table=\"forwarding.installedPaths\"} ")), metrics.body());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("heliograph_forwarding_oversize_frames_total ")),
+                "forwarding's own metrics: " + metrics.body());
+        System.out.printf("limits: %s%n", limits);
     }
 
     /** Last: it freezes every switch for a few seconds. */

@@ -20,7 +20,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The learning switch's MAC table alone, full of {@code hosts} hosts: lookups of known and unknown
  * addresses in random order, re-learning a host where it already is (every packet-in does that for
- * its source), and learning new hosts into a table at its bound, which evicts one each time.
+ * its source), and new hosts at the table's bound: refused while every host is in use (a MAC flood
+ * against a busy table; each refusal reads the clock), or taking an idle host's place.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -36,7 +37,16 @@ public class MacTableBenchmark {
     @Param({"1000", "65536"})
     public int hosts;
 
+    private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(120);
+
     private MacTable table;
+    /** The same hosts, on the real clock and all in use: new hosts are refused. */
+    private MacTable busy;
+    /** On the real clock, learning cbench's sources: see {@link #putCycling}. */
+    private MacTable cycling;
+    private int cycle;
+    /** The clock of {@link #table}: moved on an idle time per new host, so every host is idle by then. */
+    private long now;
     private final long[] known = new long[LOOKUPS];
     private final long[] unknown = new long[LOOKUPS];
     private int next;
@@ -44,9 +54,12 @@ public class MacTableBenchmark {
 
     @Setup
     public void setUp() {
-        table = new MacTable(hosts);
+        table = new MacTable(hosts, hosts, IDLE_NANOS, () -> now);
+        busy = new MacTable(hosts, hosts, IDLE_NANOS, System::nanoTime);
+        cycling = new MacTable(hosts, hosts, IDLE_NANOS, System::nanoTime);
         for (int h = 0; h < hosts; h++) {
             table.put(host(h), portOf(h));
+            busy.put(host(h), portOf(h));
         }
         SplittableRandom random = new SplittableRandom(11);
         for (int i = 0; i < LOOKUPS; i++) {
@@ -77,9 +90,27 @@ public class MacTableBenchmark {
         return table.put(mac, portOf((int) mac));
     }
 
-    /** A new host in a full table: CLOCK evicts one to make room. */
+    /** A new host in a full table of idle hosts: CLOCK evicts one to make room. */
     @Benchmark
     public boolean putNewEvicting() {
+        now += IDLE_NANOS;
         return table.put(newcomer++, 7);
+    }
+
+    /** A new host in a full table of hosts in use (a MAC flood): refused, after one clock read. */
+    @Benchmark
+    public boolean putNewRefused() {
+        return busy.put(newcomer++, 7);
+    }
+
+    /**
+     * cbench's packet-ins: the source cycles through half as many hosts again as the table holds (its
+     * 100,000 sources through the default 65,536), all from one port. The hosts that fit are seen
+     * again long before they are idle; the others are refused at each sighting.
+     */
+    @Benchmark
+    public boolean putCycling() {
+        cycle = cycle + 1 == hosts + hosts / 2 ? 0 : cycle + 1;
+        return cycling.put(host(cycle), 1);
     }
 }

@@ -130,6 +130,7 @@ final class RestServer {
         mappings.map(new OpenApiResource(mappings, controller.version(), json));
         mappings.map(new ControllerResource(controller, instanceId));
         mappings.map(new MetricsResource(controller));
+        mappings.map(new LimitsResource(controller));
         mappings.map(new UiResource(pages));
         if (admin != null) {
             try {

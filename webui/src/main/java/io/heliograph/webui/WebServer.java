@@ -2,6 +2,7 @@ package io.heliograph.webui;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,15 +20,19 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 import io.heliograph.core.MessageStatistics;
+import io.heliograph.core.MetricSource;
+import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchService;
 import io.heliograph.webui.api.RestResource;
 import io.heliograph.webui.api.UiPage;
 
 /**
  * The controller's HTTP server as a component: it runs a {@link RestServer} with the configuration of
- * pid {@value #PID} and maps every {@link RestResource} service while it is registered. A
- * configuration change restarts the server on the new settings (Declarative Services reactivates the
- * component); resources stay registered and are mapped again.
+ * pid {@value #PID} and maps every {@link RestResource} service while it is registered; the apps'
+ * {@link StateBounds} and {@link MetricSource} services are read by {@code /api/v1/limits} and
+ * {@code /metrics} while they are registered. A configuration change restarts the server on the new
+ * settings (Declarative Services reactivates the component); resources stay registered and are mapped
+ * again.
  */
 @Component(configurationPid = WebServer.PID)
 @Designate(ocd = WebServer.Config.class)
@@ -79,6 +84,10 @@ public class WebServer {
             policyOption = ReferencePolicyOption.GREEDY)
     volatile MessageStatistics messages;
 
+    /** The apps' bounded tables and metrics: read on each request, so an app's appear while it runs. */
+    private final Set<StateBounds> stateBounds = ConcurrentHashMap.newKeySet();
+    private final Set<MetricSource> metricSources = ConcurrentHashMap.newKeySet();
+
     private final Set<RestResource> resources = ConcurrentHashMap.newKeySet();
     private final UiPages pages = new UiPages();
     private RestServer server;
@@ -98,7 +107,8 @@ public class WebServer {
     synchronized void activate(Path dataDir, String instanceId, HttpSettings settings, String version)
             throws IOException {
         RestServer starting = new RestServer(settings, dataDir, instanceId,
-                new ControllerView(version, () -> switches, () -> messages), pages);
+                new ControllerView(version, () -> switches, () -> messages, () -> List.copyOf(stateBounds),
+                        () -> List.copyOf(metricSources)), pages);
         starting.start();
         server = starting;
         resources.forEach(server::map);
@@ -126,6 +136,26 @@ public class WebServer {
         if (server != null) {
             server.unmap(resource);
         }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "removeStateBounds")
+    void addStateBounds(StateBounds bounds) {
+        stateBounds.add(bounds);
+    }
+
+    void removeStateBounds(StateBounds bounds) {
+        stateBounds.remove(bounds);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "removeMetricSource")
+    void addMetricSource(MetricSource source) {
+        metricSources.add(source);
+    }
+
+    void removeMetricSource(MetricSource source) {
+        metricSources.remove(source);
     }
 
     /** Pages need no running server: the navigation asks for the list each time. */

@@ -123,7 +123,7 @@ class OpenApiDocumentTest {
         paths.fields().forEachRemaining(p -> p.getValue().fieldNames().forEachRemaining(v -> documented.add(v + " " + p.getKey())));
         assertEquals(mapped.stream().sorted().toList(), documented.stream().sorted().toList());
         for (String own : List.of("get /api/v1/health", "get /api/v1/openapi.json", "get /api/v1/controller",
-                "get /metrics", "post /api/v1/auth/tokens", "delete /api/v1/auth/tokens/{id}",
+                "get /metrics", "get /api/v1/limits", "post /api/v1/auth/tokens", "delete /api/v1/auth/tokens/{id}",
                 "get /api/v1/test/items/{id}", "post /api/v1/test/items/upload")) {
             assertTrue(documented.contains(own), own + " in " + documented);
         }

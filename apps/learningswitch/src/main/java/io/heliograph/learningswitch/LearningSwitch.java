@@ -1,8 +1,12 @@
 package io.heliograph.learningswitch;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 
 import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFMessage;
@@ -23,8 +27,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener;
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.OversizeFrames;
 import io.heliograph.core.PacketIns;
+import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.packet.Ethernet;
 
@@ -37,9 +44,12 @@ import io.heliograph.core.packet.Ethernet;
  *
  * <p>Each switch's table is only touched by that switch's I/O thread (run-to-completion), so it
  * takes no lock; the map of tables is concurrent because different switches live on different
- * threads.
+ * threads. There is one table per connected switch, made at its first packet-in and dropped when it
+ * disconnects, so the tables are as many as the switches; each is bounded (see {@link MacTable}), and
+ * the bounds and what they evicted and refused are reported as {@link StateBounds}. A frame too large
+ * to go back in a packet-out is dropped ({@link OversizeFrames}).
  */
-public final class LearningSwitch implements MessageListener, SwitchListener {
+public final class LearningSwitch implements MessageListener, SwitchListener, StateBounds, MetricSource {
 
     public static final String NAME = "learningswitch";
 
@@ -53,19 +63,36 @@ public final class LearningSwitch implements MessageListener, SwitchListener {
     private static final long LINK_LOCAL_GROUP = 0x0180_c200_0000L;
 
     private final ConcurrentHashMap<DatapathId, SwitchTable> tables = new ConcurrentHashMap<>();
+    private final LongSupplier nanoClock;
+    private final OversizeFrames oversize;
+    /** What the tables of disconnected switches had counted, so the figures run from the start. */
+    private final AtomicLong[] gone = {new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong()};
+    private volatile IntSupplier connectedSwitches = () -> 0;
     private volatile LearningSwitchSettings settings;
 
     public LearningSwitch(LearningSwitchSettings settings) {
-        this.settings = settings;
+        this(settings, System::nanoTime, new OversizeFrames(NAME));
     }
 
-    /** Applies new settings to the next packets. A new table bound starts every switch's table afresh. */
+    /** @param nanoClock a monotonic clock for the tables' idle times ({@code System::nanoTime}) */
+    LearningSwitch(LearningSwitchSettings settings, LongSupplier nanoClock, OversizeFrames oversize) {
+        this.settings = settings;
+        this.nanoClock = nanoClock;
+        this.oversize = oversize;
+    }
+
+    /** Applies new settings to the next packets. New table bounds start every switch's table afresh. */
     void configure(LearningSwitchSettings next) {
         LearningSwitchSettings previous = settings;
         settings = next;
-        if (previous.maxHosts() != next.maxHosts()) {
-            tables.clear();
+        if (!previous.sameTables(next)) {
+            forgetAll();
         }
+    }
+
+    /** How many switches are connected now: the bound of the number of tables, as reported. */
+    void countSwitchesWith(IntSupplier connected) {
+        connectedSwitches = connected;
     }
 
     LearningSwitchSettings settings() {
@@ -106,7 +133,9 @@ public final class LearningSwitch implements MessageListener, SwitchListener {
         }
         int out = Ethernet.isMulticast(destination) ? MacTable.NO_PORT : table.get(destination);
         if (out == MacTable.NO_PORT) {
-            sw.write(packetOut(sw.getFactory(), packetIn, inPort, OFPort.FLOOD));
+            if (oversize.fits(sw, packetIn, 1)) {
+                sw.write(packetOut(sw.getFactory(), packetIn, inPort, OFPort.FLOOD));
+            }
         } else if (out != inPort.getPortNumber()) {
             forward(sw, packetIn, inPort, source, destination, OFPort.of(out), current);
         }
@@ -134,13 +163,16 @@ public final class LearningSwitch implements MessageListener, SwitchListener {
         }
     }
 
-    /** Installs the flow; the switch applies it to the buffered packet, or we send the packet along. */
-    private static void forward(OFSwitch sw, OFPacketIn packetIn, OFPort inPort, long source, long destination,
+    /**
+     * Installs the flow; the switch applies it to the buffered packet, or we send the packet along (a
+     * frame too large for that is dropped: the flow still takes the flow's next packets).
+     */
+    private void forward(OFSwitch sw, OFPacketIn packetIn, OFPort inPort, long source, long destination,
             OFPort out, LearningSwitchSettings current) {
         OFFactory factory = sw.getFactory();
         LearnedFlow flow = LearnedFlow.of(factory.getVersion(), factory.nextXid(), COOKIE, current.idleTimeout(),
                 current.hardTimeout(), current.priority(), packetIn.getBufferId(), inPort, source, destination, out);
-        if (OFBufferId.NO_BUFFER.equals(packetIn.getBufferId())) {
+        if (OFBufferId.NO_BUFFER.equals(packetIn.getBufferId()) && oversize.fits(sw, packetIn, 1)) {
             sw.write(List.of(flow, packetOut(factory, packetIn, inPort, out)));
         } else {
             sw.write(flow);
@@ -169,8 +201,11 @@ public final class LearningSwitch implements MessageListener, SwitchListener {
         if (entry == null || entry.connection != sw) {
             // First packet of this connection (a reconnected switch gets a new handle): start afresh,
             // so no table is ever shared by two connections' threads.
-            entry = new SwitchTable(sw, new MacTable(current.maxHosts()));
-            tables.put(sw.getId(), entry);
+            entry = new SwitchTable(sw, current.newTable(nanoClock));
+            SwitchTable previous = tables.put(sw.getId(), entry);
+            if (previous != null) {
+                keepCounts(previous.table);
+            }
         }
         return entry.table;
     }
@@ -178,8 +213,8 @@ public final class LearningSwitch implements MessageListener, SwitchListener {
     @Override
     public void switchRemoved(OFSwitch sw) {
         SwitchTable entry = tables.get(sw.getId());
-        if (entry != null && entry.connection == sw) {
-            tables.remove(sw.getId(), entry);
+        if (entry != null && entry.connection == sw && tables.remove(sw.getId(), entry)) {
+            keepCounts(entry.table);
         }
     }
 
@@ -194,9 +229,60 @@ public final class LearningSwitch implements MessageListener, SwitchListener {
         }
     }
 
-    /** Forgets every switch's table (the app is stopping). */
+    /** Forgets every switch's table (the app is stopping, or the tables' bounds changed). */
     void forgetAll() {
-        tables.clear();
+        for (DatapathId dpid : List.copyOf(tables.keySet())) {
+            SwitchTable entry = tables.remove(dpid);
+            if (entry != null) {
+                keepCounts(entry.table);
+            }
+        }
+    }
+
+    private void keepCounts(MacTable table) {
+        gone[0].addAndGet(table.evictedForTable());
+        gone[1].addAndGet(table.refusedForTable());
+        gone[2].addAndGet(table.evictedForPort());
+        gone[3].addAndGet(table.refusedForPort());
+    }
+
+    /**
+     * The tables' bounds: the fullest switch's table and port now, and what every table evicted and
+     * refused since the start. Read from the tables racily (they belong to the I/O threads): a figure
+     * may lag a moment behind.
+     */
+    @Override
+    public List<Bound> bounds() {
+        LearningSwitchSettings current = settings;
+        long fullestTable = 0;
+        long fullestPort = 0;
+        long[] counts = {gone[0].get(), gone[1].get(), gone[2].get(), gone[3].get()};
+        for (SwitchTable entry : tables.values()) {
+            MacTable table = entry.table;
+            fullestTable = Math.max(fullestTable, table.size());
+            fullestPort = Math.max(fullestPort, table.fullestPort());
+            counts[0] += table.evictedForTable();
+            counts[1] += table.refusedForTable();
+            counts[2] += table.evictedForPort();
+            counts[3] += table.refusedForPort();
+        }
+        String pid = LearningSwitchComponent.PID + "/";
+        List<Bound> bounds = new ArrayList<>(3);
+        bounds.add(new Bound(NAME + ".hosts", pid + "maxHosts", current.maxHosts(), fullestTable, counts[0],
+                counts[1], "MAC addresses per switch; at the bound a new one takes the place of one idle for "
+                + "hostIdleMs, or is refused and flooded"));
+        bounds.add(new Bound(NAME + ".hostsPerPort", pid + "maxHostsPerPort", current.maxHostsPerPort(),
+                fullestPort, counts[2], counts[3], "MAC addresses per port of a switch; the same rule at this bound"));
+        bounds.add(new Bound(NAME + ".tables", "", connectedSwitches.getAsInt(), tables.size(), 0, 0,
+                "one MAC table per connected switch, dropped when it disconnects: bounded by the switches connected"));
+        return bounds;
+    }
+
+    @Override
+    public List<Sample> samples() {
+        return List.of(new Sample("heliograph_learningswitch_oversize_frames_total", Type.COUNTER,
+                "Frames from unbuffered packet-ins too large to go back in a packet-out (over 65,535 bytes), dropped",
+                null, oversize.dropped()));
     }
 
     /** The number of hosts known on a switch, for tests and diagnostics. */

@@ -9,6 +9,10 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.Designate;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
@@ -17,16 +21,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener;
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchListener;
+import io.heliograph.core.SwitchService;
 
 /**
  * Wires {@link LearningSwitch} into the controller: registers it as PACKET_IN listener
- * "learningswitch" and switch listener, configured by pid {@value #PID}.
+ * "learningswitch" and switch listener, and its tables' bounds and metrics as {@link StateBounds} and
+ * {@link MetricSource}, configured by pid {@value #PID}.
  */
-@Component(service = {MessageListener.class, SwitchListener.class}, configurationPid = LearningSwitchComponent.PID)
+@Component(service = {MessageListener.class, SwitchListener.class, StateBounds.class, MetricSource.class},
+        configurationPid = LearningSwitchComponent.PID)
 @Designate(ocd = LearningSwitchConfig.class)
-public final class LearningSwitchComponent implements MessageListener, SwitchListener {
+public final class LearningSwitchComponent implements MessageListener, SwitchListener, StateBounds, MetricSource {
 
     public static final String PID = "io.heliograph.learningswitch";
 
@@ -34,6 +43,18 @@ public final class LearningSwitchComponent implements MessageListener, SwitchLis
 
     private final LearningSwitch learningSwitch = new LearningSwitch(LearningSwitchSettings.DEFAULTS);
     private Version version = Version.emptyVersion;
+
+    /** Optional: only for the bound reported on the number of tables (the switches connected). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile SwitchService switches;
+
+    public LearningSwitchComponent() {
+        learningSwitch.countSwitchesWith(() -> {
+            SwitchService service = switches;
+            return service == null ? 0 : service.getSwitches().size();
+        });
+    }
 
     @Activate
     void activate(BundleContext context, LearningSwitchConfig config) {
@@ -59,7 +80,7 @@ public final class LearningSwitchComponent implements MessageListener, SwitchLis
     private void configure(LearningSwitchConfig config) {
         try {
             learningSwitch.configure(new LearningSwitchSettings(config.idleTimeout(), config.hardTimeout(),
-                    config.priority(), config.maxHosts()));
+                    config.priority(), config.maxHosts(), config.maxHostsPerPort(), config.hostIdleMs()));
         } catch (IllegalArgumentException e) {
             LOG.error("Configuration {} refused, keeping {}: {}", PID, learningSwitch.settings(), e.getMessage());
         }
@@ -97,5 +118,15 @@ public final class LearningSwitchComponent implements MessageListener, SwitchLis
     @Override
     public void portChanged(OFSwitch sw, OFPortDesc port, PortChange change) {
         learningSwitch.portChanged(sw, port, change);
+    }
+
+    @Override
+    public List<Bound> bounds() {
+        return learningSwitch.bounds();
+    }
+
+    @Override
+    public List<Sample> samples() {
+        return learningSwitch.samples();
     }
 }

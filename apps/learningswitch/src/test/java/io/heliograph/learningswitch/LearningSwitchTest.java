@@ -177,7 +177,7 @@ class LearningSwitchTest {
     @ParameterizedTest
     @EnumSource(names = {"OF_10", "OF_13", "OF_14", "OF_15"})
     void configuredTimeoutsAndPriorityGoIntoTheFlow(OFVersion version) {
-        app.configure(new LearningSwitchSettings(17, 300, 1000, 10));
+        app.configure(new LearningSwitchSettings(17, 300, 1000, 10, 10, 120_000));
         FakeSwitch sw = new FakeSwitch(1, version);
         app.receive(sw, packetIn(version, 1, H2, H1));
         sw.take();

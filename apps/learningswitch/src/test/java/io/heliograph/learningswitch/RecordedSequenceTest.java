@@ -61,7 +61,7 @@ class RecordedSequenceTest {
 
     /** The default settings, and configured ones whose timers and priority must show in every flow. */
     static Stream<Arguments> versionsAndSettings() {
-        LearningSwitchSettings configured = new LearningSwitchSettings(17, 300, 1000, 100);
+        LearningSwitchSettings configured = new LearningSwitchSettings(17, 300, 1000, 100, 100, 120_000);
         return Stream.of(OFVersion.OF_10, OFVersion.OF_13).flatMap(version -> Stream.of(
                 Arguments.of(LearningSwitchSettings.DEFAULTS, ExpectedMessages.withDefaults(version)),
                 Arguments.of(configured, new ExpectedMessages(version, 17, 300, 1000))));

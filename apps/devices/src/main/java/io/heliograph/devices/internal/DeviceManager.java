@@ -1,6 +1,7 @@
 package io.heliograph.devices.internal;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -14,6 +15,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
@@ -28,6 +30,7 @@ import org.projectfloodlight.openflow.types.VlanVid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchListener.PortChange;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.devices.AttachmentPoint;
@@ -48,8 +51,10 @@ import io.heliograph.topology.TopologyService;
  * applied. One writer thread makes each change atomic for the writer without any lock an I/O thread
  * could wait on; the I/O thread only parses the frame (no copies), checks the published host
  * (a concurrent map read) and, when the packet says something new, enqueues it. Packet-ins that
- * only repeat what is known are dropped before the queue, and the queue of sightings is bounded
- * (a burst beyond it is counted and dropped, never waited for). Topology, switch and timer work
+ * only repeat what is known are dropped before the queue, and so are (counted) new hosts where the
+ * tracker refuses new hosts for now (a MAC flood on a port at its bound: see
+ * {@link HostTracker#refusesNewHost}); the queue of sightings is bounded too (a burst beyond it is
+ * counted and dropped, never waited for). Topology, switch and timer work
  * goes through the same thread unbounded (it is rare), so it is ordered with the sightings.
  * Readers use the store's concurrent maps of immutable hosts and never wait either.
  *
@@ -64,8 +69,8 @@ import io.heliograph.topology.TopologyService;
 final class DeviceManager implements DeviceService, SharedHosts.Remote {
 
     private static final Logger LOG = LoggerFactory.getLogger(DeviceManager.class);
-
-    static final int DEFAULT_MAX_PENDING = 65_536;
+    /** The bounds' refusals and drops are logged at most this often (a flood would otherwise log every sweep). */
+    static final long BOUNDS_LOG_INTERVAL_MS = 10_000;
 
     private final HostStore store = new HostStore();
     /** The other instances' hosts, each merged across its owners; written on the tracker thread. */
@@ -78,21 +83,23 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
     private final HostTracker tracker;
     private final Clock clock;
     private final Executor trackerThread;
-    private final int maxPending;
     private final AtomicInteger pending = new AtomicInteger();
     private final AtomicLong dropped = new AtomicLong();
+    /** New hosts' sightings the I/O threads refused for the tracker, at a port's bound and at the total. */
+    private final LongAdder refusedAtPortsEarly = new LongAdder();
+    private final LongAdder refusedHostsEarly = new LongAdder();
+    /** What was last logged of the bounds' counts, and when; the tracker thread only. */
+    private HostTracker.Counts logged = new HostTracker.Counts(0, 0, 0, 0, 0, 0);
+    private long droppedLogged;
+    private Instant nextBoundsLog = Instant.MIN;
     private volatile TrackerSettings settings;
     private volatile TopologyService topology;
 
-    /**
-     * @param trackerThread runs the tracker's work, one task at a time, in order (a single thread)
-     * @param maxPending    the most sightings waiting for the tracker
-     */
-    DeviceManager(TrackerSettings settings, Clock clock, Executor trackerThread, int maxPending) {
+    /** @param trackerThread runs the tracker's work, one task at a time, in order (a single thread) */
+    DeviceManager(TrackerSettings settings, Clock clock, Executor trackerThread) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.trackerThread = Objects.requireNonNull(trackerThread, "trackerThread");
-        this.maxPending = maxPending;
         this.tracker = new HostTracker(settings, store, announcer);
         tracker.setInterSwitchPorts(this::isInterSwitchPort);
         tracker.setElsewhere(this::pointsElsewhere);
@@ -133,15 +140,20 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
     /** On an I/O thread: cheap, never blocks. */
     void packetIn(DatapathId dpid, OFPacketIn packetIn) {
         List<Sighting> sightings = SightingReader.read(dpid, packetIn, clock.instant());
-        long refreshMs = settings.refreshMs();
+        TrackerSettings current = settings;
+        long refreshMs = current.refreshMs();
         for (Sighting sighting : sightings) {
-            if (!HostTracker.isNews(store.get(sighting.host()), sighting, refreshMs)) {
+            Host known = store.get(sighting.host());
+            if (known == null && sighting.locates() && refusedEarly(sighting)) {
+                continue;
+            }
+            if (!HostTracker.isNews(known, sighting, refreshMs)) {
                 continue;
             }
             if (sighting.locates() && isInterSwitchPort(sighting.port())) {
                 continue; // the tracker would refuse it too; spare the queue
             }
-            if (pending.incrementAndGet() > maxPending) {
+            if (pending.incrementAndGet() > current.maxPending()) {
                 pending.decrementAndGet();
                 dropped.incrementAndGet();
                 continue;
@@ -151,6 +163,22 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
                 tracker.observe(sighting);
             });
         }
+    }
+
+    /**
+     * A new host where the tracker refuses new hosts for now (a port, or all, at its bound with no host
+     * idle yet): counted here and kept off the queue, so a flood on one port cannot fill the queue
+     * that every switch's sightings share.
+     */
+    private boolean refusedEarly(Sighting sighting) {
+        switch (tracker.refusesNewHost(sighting.port(), sighting.at())) {
+            case AT_PORT -> refusedAtPortsEarly.increment();
+            case IN_ALL -> refusedHostsEarly.increment();
+            default -> {
+                return false;
+            }
+        }
+        return true;
     }
 
     void topologyChanged(List<TopologyEvent> events) {
@@ -194,14 +222,65 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
     /** Expires and confirms moves; called periodically. */
     void sweep() {
         run(() -> {
-            tracker.sweep(clock.instant());
-            long refused = tracker.takeRefused();
-            long lost = dropped.getAndSet(0);
-            if (refused > 0 || lost > 0) {
-                LOG.warn("Device tracking: {} new hosts refused (maxHosts {} reached), {} sightings dropped "
-                        + "(more than {} waiting)", refused, tracker.settings().maxHosts(), lost, maxPending);
+            Instant now = clock.instant();
+            tracker.sweep(now);
+            if (!now.isBefore(nextBoundsLog)) {
+                logBounds(now);
             }
         });
+    }
+
+    /** The tracker's counts, with the refusals the I/O threads made for it. */
+    private HostTracker.Counts counts() {
+        HostTracker.Counts c = tracker.counts();
+        return new HostTracker.Counts(c.evictedHosts(), c.refusedHosts() + refusedHostsEarly.sum(),
+                c.evictedAtPorts(), c.refusedAtPorts() + refusedAtPortsEarly.sum(), c.evictedAddresses(),
+                c.evictedPoints());
+    }
+
+    /** One line for what the bounds refused, evicted and dropped since the last line, if anything. */
+    private void logBounds(Instant now) {
+        HostTracker.Counts counts = counts();
+        long lost = dropped.get();
+        long refusedHosts = counts.refusedHosts() - logged.refusedHosts();
+        long refusedAtPorts = counts.refusedAtPorts() - logged.refusedAtPorts();
+        long evicted = counts.evictedHosts() - logged.evictedHosts() + counts.evictedAtPorts()
+                - logged.evictedAtPorts();
+        long lostNow = lost - droppedLogged;
+        if (refusedHosts + refusedAtPorts + evicted + lostNow == 0) {
+            return;
+        }
+        TrackerSettings current = tracker.settings();
+        LOG.warn("Device tracking at its bounds: {} new hosts refused at maxHosts ({}), {} at maxHostsPerPort ({}), "
+                + "{} idle hosts evicted for new ones, {} sightings dropped (more than maxPending, {}, waiting); "
+                + "see /api/v1/limits", refusedHosts, current.maxHosts(), refusedAtPorts, current.maxHostsPerPort(),
+                evicted, lostNow, current.maxPending());
+        logged = counts;
+        droppedLogged = lost;
+        nextBoundsLog = now.plusMillis(BOUNDS_LOG_INTERVAL_MS);
+    }
+
+    /** The bounded tables and what they evicted and refused; from any thread. */
+    List<StateBounds.Bound> bounds() {
+        TrackerSettings current = settings;
+        HostTracker.Counts counts = counts();
+        String pid = DevicesComponent.PID + "/";
+        return List.of(
+                new StateBounds.Bound("devices.hosts", pid + "maxHosts", current.maxHosts(), store.size(),
+                        counts.evictedHosts(), counts.refusedHosts(), "hosts tracked; at the bound a new host takes "
+                        + "the place of the least recently seen if it is idle (hostIdleMs), else it is refused"),
+                new StateBounds.Bound("devices.hostsPerPort", pid + "maxHostsPerPort", current.maxHostsPerPort(),
+                        store.fullestPort(), counts.evictedAtPorts(), counts.refusedAtPorts(), "hosts at one edge "
+                        + "port (size: the fullest); the same rule, so a flood on one port fills only its share"),
+                new StateBounds.Bound("devices.addressesPerHost", pid + "maxAddressesPerHost",
+                        current.maxAddressesPerHost(), store.mostAddresses(), counts.evictedAddresses(), 0,
+                        "IPv4 and IPv6 addresses of one host (size: the most any has); the least recently claimed go"),
+                new StateBounds.Bound("devices.attachmentPointsPerHost", pid + "maxAttachmentPoints",
+                        current.maxAttachmentPoints(), store.mostAttachmentPoints(), counts.evictedPoints(), 0,
+                        "attachment points of one host (size: the most any has); the least recently seen go"),
+                new StateBounds.Bound("devices.pendingSightings", pid + "maxPending", current.maxPending(),
+                        Math.max(0, pending.get()), 0, dropped.get(), "sightings waiting for the tracker's thread; "
+                        + "beyond the bound they are dropped, never waited for"));
     }
 
     /** Forgets everything, on the tracker thread. */

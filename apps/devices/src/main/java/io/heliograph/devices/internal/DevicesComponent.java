@@ -32,6 +32,7 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.core.cluster.ClusterInstance;
@@ -47,18 +48,19 @@ import io.heliograph.topology.TopologyService;
 
 /**
  * Wires {@link DeviceManager} into the controller: PACKET_IN listener "devices" (always CONTINUE),
- * switch and topology listener, {@link DeviceService}, HostListener whiteboard, configured by pid
- * {@value #PID}. The topology is optional: without it every port counts as an edge port.
+ * switch and topology listener, {@link DeviceService}, HostListener whiteboard, its bounds as
+ * {@link StateBounds}, configured by pid {@value #PID}. The topology is optional: without it every
+ * port counts as an edge port.
  *
  * <p>In a cluster (a {@link SharedStore} and a {@link ClusterService} are bound) the hosts are shared
  * through {@link SharedHosts}; the store's work runs on its own thread, "heliograph-devices-store",
  * since it waits on ZooKeeper. Both references are optional: without them the app tracks alone.
  */
 @Component(service = {DeviceService.class, MessageListener.class, SwitchListener.class, TopologyListener.class,
-    ClusterListener.class}, configurationPid = DevicesComponent.PID)
+    ClusterListener.class, StateBounds.class}, configurationPid = DevicesComponent.PID)
 @Designate(ocd = DevicesConfig.class)
 public final class DevicesComponent implements DeviceService, MessageListener, SwitchListener, TopologyListener,
-        ClusterListener {
+        ClusterListener, StateBounds {
 
     public static final String PID = "io.heliograph.devices";
     static final String NAME = "devices";
@@ -93,7 +95,7 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
             return t;
         });
         DeviceManager created = new DeviceManager(settingsOr(TrackerSettings.DEFAULTS, config), Clock.systemUTC(),
-                thread, DeviceManager.DEFAULT_MAX_PENDING);
+                thread);
         listeners.forEach(created::addListener);
         created.setTopology(topology);
         manager = created;
@@ -252,7 +254,8 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
     private static TrackerSettings settingsOr(TrackerSettings fallback, DevicesConfig config) {
         try {
             return new TrackerSettings(config.hostTimeoutMs(), config.multiHomeWindowMs(), config.maxAttachmentPoints(),
-                    config.maxAddressesPerHost(), config.maxHosts());
+                    config.maxAddressesPerHost(), config.maxHosts(), config.maxHostsPerPort(), config.hostIdleMs(),
+                    config.maxPending());
         } catch (IllegalArgumentException e) {
             LOG.error("Configuration {} refused, keeping {}: {}", PID, fallback, e.getMessage());
             return fallback;
@@ -389,5 +392,11 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
     @Override
     public Collection<Host> getHostsAt(SwitchPort port) {
         return reads().getHostsAt(port);
+    }
+
+    @Override
+    public List<Bound> bounds() {
+        DeviceManager current = manager;
+        return current == null ? List.of() : current.bounds();
     }
 }

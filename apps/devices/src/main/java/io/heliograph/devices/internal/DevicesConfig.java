@@ -24,7 +24,21 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
             + "claimed go first)", min = "1", max = "1024")
     int maxAddressesPerHost() default 16;
 
-    @AttributeDefinition(description = "The most hosts tracked; beyond it new hosts are refused", min = "1",
-            max = "16777216")
+    @AttributeDefinition(description = "The most hosts tracked. At the bound a new host takes the place of the "
+            + "least recently seen one if that one was not seen for hostIdleMs, and is refused otherwise: a MAC flood "
+            + "never pushes out hosts that are active", min = "1", max = "16777216")
     int maxHosts() default 65_536;
+
+    @AttributeDefinition(description = "The most hosts tracked at one edge port, so a MAC flood on one port fills "
+            + "only that port's share and never pushes out hosts elsewhere; the same rule as maxHosts applies at "
+            + "this bound", min = "1", max = "16777216")
+    int maxHostsPerPort() default 1_024;
+
+    @AttributeDefinition(description = "Milliseconds without a sighting after which a host (at a port: its "
+            + "attachment point) is idle, and may give way to a new host at a bound", min = "1000")
+    long hostIdleMs() default 120_000;
+
+    @AttributeDefinition(description = "The most sightings waiting for the tracker's thread; a burst beyond it is "
+            + "dropped and counted", min = "1", max = "16777216")
+    int maxPending() default 65_536;
 }

@@ -69,6 +69,29 @@ final class HostStore implements DeviceService {
         return hosts.size();
     }
 
+    /** The most hosts published at one port now. */
+    int fullestPort() {
+        return byPort.largest();
+    }
+
+    /** The most IPv4 or IPv6 addresses one published host has now. */
+    int mostAddresses() {
+        int most = 0;
+        for (Host host : hosts.values()) {
+            most = Math.max(most, Math.max(host.ipv4Addresses().size(), host.ipv6Addresses().size()));
+        }
+        return most;
+    }
+
+    /** The most attachment points one published host has now. */
+    int mostAttachmentPoints() {
+        int most = 0;
+        for (Host host : hosts.values()) {
+            most = Math.max(most, host.attachmentPoints().size());
+        }
+        return most;
+    }
+
     /** The keys of the hosts that have this IPv4 address (for the tracker, which is the only writer). */
     Set<HostKey> keysWithIpv4(IPv4Address address) {
         return byIpv4.get(address);
@@ -184,6 +207,15 @@ final class HostStore implements DeviceService {
 
         void clear() {
             entries.clear();
+        }
+
+        /** The most keys one value has. */
+        int largest() {
+            int most = 0;
+            for (Set<HostKey> keys : entries.values()) {
+                most = Math.max(most, keys.size());
+            }
+            return most;
         }
     }
 }

@@ -8,11 +8,13 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -46,17 +48,42 @@ import io.heliograph.devices.HostListener;
  * move. When the links are found and those points go, the host returns to the most recent point a
  * move took it from that still looks like an edge, instead of vanishing (a fat tree converging would
  * otherwise lose hosts that have nothing more to say, or leave them at a wrong switch).
+ *
+ * <p>Bounds, against a MAC flood (the CAM-table overflow attack): at most {@code maxHosts} hosts, and
+ * at most {@code maxHostsPerPort} at one port, so a flood on one port fills only that port's share.
+ * At a bound a new host takes the place of the least recently seen one (at that port: the one least
+ * recently seen there) only if that one is idle, not seen for {@code hostIdleMs}; otherwise the new
+ * host is refused. Hosts that are known and active therefore stay known whatever the flood. A known
+ * host seen at a port that is full is not placed there (its other points stand). Every eviction and
+ * refusal is counted. The addresses and attachment points of one host are bounded too
+ * ({@code maxAddressesPerHost}, {@code maxAttachmentPoints}: the least recent go), and counted.
  */
 final class HostTracker {
 
     private final HostStore store;
     private final HostListener events;
-    private final Map<HostKey, TrackedHost> hosts = new HashMap<>();
+    /** In the order they were last seen, least recent first: the first is the one to give way at the bound. */
+    private final Map<HostKey, TrackedHost> hosts = new LinkedHashMap<>();
+    /** At each port, the hosts attached there in the order they were last seen there, least recent first. */
+    private final Map<SwitchPort, Set<HostKey>> atPort = new HashMap<>();
+    /**
+     * Until when new hosts are refused at a port that is full (its least recently seen host becomes
+     * idle then), and at the total bound: a hint for the I/O threads ({@link #refusesNewHost}), which
+     * then keep a flood's sightings off the tracker's queue. Dropped as soon as there is room again.
+     */
+    private final Map<SwitchPort, Instant> portsFullUntil = new ConcurrentHashMap<>();
+    private volatile Instant hostsFullUntil = Instant.MIN;
     private TrackerSettings settings;
     private Predicate<SwitchPort> interSwitch = port -> false;
     private Function<HostKey, List<AttachmentPoint>> elsewhere = key -> List.of();
     private BiConsumer<Host, Host> published = (before, after) -> { };
-    private long refused;
+    // Counted on the tracker's thread, read by any (one writer: volatile is enough).
+    private volatile long evictedHosts;
+    private volatile long refusedHosts;
+    private volatile long evictedAtPorts;
+    private volatile long refusedAtPorts;
+    private volatile long evictedAddresses;
+    private volatile long evictedPoints;
 
     HostTracker(TrackerSettings settings, HostStore store, HostListener events) {
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -66,6 +93,8 @@ final class HostTracker {
 
     void configure(TrackerSettings newSettings) {
         settings = Objects.requireNonNull(newSettings, "settings");
+        portsFullUntil.clear();
+        hostsFullUntil = Instant.MIN;
     }
 
     TrackerSettings settings() {
@@ -94,11 +123,38 @@ final class HostTracker {
         published = Objects.requireNonNull(onPublished, "onPublished");
     }
 
-    /** New hosts refused because {@link TrackerSettings#maxHosts()} were tracked; reset on read. */
-    long takeRefused() {
-        long count = refused;
-        refused = 0;
-        return count;
+    /** Which bound refuses a new host for now: none, the port's or the total. */
+    enum Refusal { NONE, AT_PORT, IN_ALL }
+
+    /**
+     * Whether a new host seen at {@code port} at {@code at} would be refused, as far as the tracker's
+     * last refusals tell: the bound is reached and nothing there is idle before then. Any thread; the
+     * I/O threads count such a sighting and drop it instead of queueing it for the tracker.
+     */
+    Refusal refusesNewHost(SwitchPort port, Instant at) {
+        Instant portFull = portsFullUntil.get(port);
+        if (portFull != null && !at.isAfter(portFull)) {
+            return Refusal.AT_PORT;
+        }
+        return at.isAfter(hostsFullUntil) ? Refusal.NONE : Refusal.IN_ALL;
+    }
+
+    /** What the bounds evicted and refused since the tracker was made; read from any thread. */
+    Counts counts() {
+        return new Counts(evictedHosts, refusedHosts, evictedAtPorts, refusedAtPorts, evictedAddresses,
+                evictedPoints);
+    }
+
+    /**
+     * @param evictedHosts     idle hosts removed for new ones at {@code maxHosts}
+     * @param refusedHosts     new hosts refused at {@code maxHosts}
+     * @param evictedAtPorts   idle hosts' attachment points removed for new hosts at {@code maxHostsPerPort}
+     * @param refusedAtPorts   hosts (new ones, or known ones at a new port) refused at {@code maxHostsPerPort}
+     * @param evictedAddresses addresses dropped, the least recently claimed, at {@code maxAddressesPerHost}
+     * @param evictedPoints    attachment points dropped, the least recent, at {@code maxAttachmentPoints}
+     */
+    record Counts(long evictedHosts, long refusedHosts, long evictedAtPorts, long refusedAtPorts,
+            long evictedAddresses, long evictedPoints) {
     }
 
     /**
@@ -141,18 +197,20 @@ final class HostTracker {
         }
         boolean newPort = false;
         int dropped = 0;
-        if (sighting.locates()) {
+        if (sighting.locates() && (host.isAt(sighting.port()) || roomAt(sighting.port(), sighting.at(), null))) {
             newPort = host.see(sighting.port(), sighting.at());
-            dropped = host.dropSuperseded(sighting.at(), settings.multiHomeWindowMs(), elsewhere.apply(host.key))
-                    + host.keepMostRecent(settings.maxAttachmentPoints());
+            int superseded = host.dropSuperseded(sighting.at(), settings.multiHomeWindowMs(),
+                    elsewhere.apply(host.key));
+            int beyond = host.keepMostRecent(settings.maxAttachmentPoints());
+            evictedPoints += beyond;
+            dropped = superseded + beyond;
         }
         boolean addressesChanged = claim(host, sighting.claims());
         publish(host, dropped > 0 ? Change.MOVED : newPort || addressesChanged ? Change.UPDATED : Change.REFRESHED);
     }
 
     private void add(Sighting sighting) {
-        if (hosts.size() >= settings.maxHosts()) {
-            refused++;
+        if (!roomAt(sighting.port(), sighting.at(), sighting.host())) {
             return;
         }
         TrackedHost host = new TrackedHost(sighting.host(), sighting.at());
@@ -160,6 +218,46 @@ final class HostTracker {
         host.see(sighting.port(), sighting.at());
         claim(host, sighting.claims());
         publish(host, Change.ADDED);
+    }
+
+    /**
+     * Whether a host may be placed at {@code port} (a new host, {@code newHost}, or a known one, null,
+     * seen at a new port), making room if a bound is reached and the host to give way is idle. False,
+     * counted, when it is not.
+     */
+    private boolean roomAt(SwitchPort port, Instant at, HostKey newHost) {
+        Instant idleBefore = at.minusMillis(settings.hostIdleMs());
+        Set<HostKey> there = atPort.getOrDefault(port, Set.of());
+        TrackedHost givesWayThere = null;
+        if (there.size() >= settings.maxHostsPerPort()) {
+            givesWayThere = hosts.get(there.iterator().next());
+            if (givesWayThere == null || !givesWayThere.lastSeenAt(port).isBefore(idleBefore)) {
+                refusedAtPorts++;
+                portsFullUntil.put(port, (givesWayThere == null ? at : givesWayThere.lastSeenAt(port))
+                        .plusMillis(settings.hostIdleMs()));
+                return false;
+            }
+        }
+        TrackedHost givesWay = null;
+        if (newHost != null && hosts.size() >= settings.maxHosts()
+                && (givesWayThere == null || givesWayThere.points.size() > 1)) {
+            givesWay = hosts.values().iterator().next();
+            if (!givesWay.lastSeen.isBefore(idleBefore)) {
+                refusedHosts++;
+                hostsFullUntil = givesWay.lastSeen.plusMillis(settings.hostIdleMs());
+                return false;
+            }
+        }
+        if (givesWayThere != null) {
+            givesWayThere.points.removeIf(point -> point.port.equals(port));
+            publish(givesWayThere, givesWayThere.points.isEmpty() ? Change.REMOVED : Change.UPDATED);
+            evictedAtPorts++;
+        }
+        if (givesWay != null && hosts.containsKey(givesWay.key)) {
+            publish(givesWay, Change.REMOVED);
+            evictedHosts++;
+        }
+        return true;
     }
 
     /** Applies address claims to {@code host}; true when its addresses changed. */
@@ -187,6 +285,7 @@ final class HostTracker {
                 Iterator<IPAddress<?>> oldest = own.iterator();
                 oldest.next();
                 oldest.remove();
+                evictedAddresses++;
             }
             changed = true;
         }
@@ -270,6 +369,9 @@ final class HostTracker {
     /** Forgets every host without announcing it (the service is stopping). */
     void clear() {
         hosts.clear();
+        atPort.clear();
+        portsFullUntil.clear();
+        hostsFullUntil = Instant.MIN;
         store.clear();
     }
 
@@ -279,7 +381,9 @@ final class HostTracker {
         Host before = host.published;
         if (change == Change.REMOVED) {
             hosts.remove(host.key);
+            hostsFullUntil = Instant.MIN;
             if (before != null) {
+                keepOrder(host.key, before, null);
                 store.remove(before);
                 published.accept(before, null);
                 events.hostRemoved(before);
@@ -288,6 +392,7 @@ final class HostTracker {
         }
         Host after = host.snapshot();
         host.published = after;
+        keepOrder(host.key, before, after);
         store.put(before, after);
         published.accept(before, after);
         switch (change) {
@@ -298,6 +403,51 @@ final class HostTracker {
                 // A refresh of last-seen times is published but not announced: it happens on every packet-in.
             }
         }
+    }
+
+    /**
+     * Keeps {@link #hosts} and {@link #atPort} in the order hosts were last seen, from what was
+     * published before and after a change ({@code after} null: removed).
+     */
+    private void keepOrder(HostKey key, Host before, Host after) {
+        if (after != null && (before == null || after.lastSeen().isAfter(before.lastSeen()))) {
+            TrackedHost host = hosts.remove(key);
+            if (host != null) {
+                hosts.put(key, host); // now the most recently seen
+            }
+        }
+        if (after != null) {
+            for (AttachmentPoint point : after.attachmentPoints()) {
+                AttachmentPoint was = before == null ? null : pointAt(before, point.port());
+                if (was == null || point.lastSeen().isAfter(was.lastSeen())) {
+                    Set<HostKey> there = atPort.computeIfAbsent(point.port(), port -> new LinkedHashSet<>());
+                    there.remove(key);
+                    there.add(key);
+                }
+            }
+        }
+        if (before != null) {
+            for (AttachmentPoint point : before.attachmentPoints()) {
+                if (after == null || pointAt(after, point.port()) == null) {
+                    Set<HostKey> there = atPort.get(point.port());
+                    if (there != null && there.remove(key)) {
+                        portsFullUntil.remove(point.port());
+                        if (there.isEmpty()) {
+                            atPort.remove(point.port());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static AttachmentPoint pointAt(Host host, SwitchPort port) {
+        for (AttachmentPoint point : host.attachmentPoints()) {
+            if (point.port().equals(port)) {
+                return point;
+            }
+        }
+        return null;
     }
 
     /** A host's mutable state, touched only by the tracker's thread. */
@@ -322,6 +472,25 @@ final class HostTracker {
 
         Set<IPAddress<?>> addresses(IPAddress<?> address) {
             return address instanceof IPv4Address ? ipv4 : ipv6;
+        }
+
+        boolean isAt(SwitchPort port) {
+            for (Point point : points) {
+                if (point.port.equals(port)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** When the host was last seen at {@code port}; the epoch if it is not there. */
+        Instant lastSeenAt(SwitchPort port) {
+            for (Point point : points) {
+                if (point.port.equals(port)) {
+                    return point.lastSeen;
+                }
+            }
+            return Instant.EPOCH;
         }
 
         /** Records the host at {@code port}; true when the port is a new attachment point. */

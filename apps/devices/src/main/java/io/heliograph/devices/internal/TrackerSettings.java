@@ -14,13 +14,20 @@ package io.heliograph.devices.internal;
  * @param maxAttachmentPoints  the most attachment points kept per host (the least recent go first)
  * @param maxAddressesPerHost  the most IPv4 and the most IPv6 addresses kept per host (the least
  *                             recently claimed go first): a router's MAC carries every routed source
- * @param maxHosts             the most hosts tracked; beyond it new hosts are refused, which keeps a
- *                             MAC flood from evicting hosts already known
+ * @param maxHosts             the most hosts tracked
+ * @param maxHostsPerPort      the most hosts tracked at one edge port, so a MAC flood on one port fills
+ *                             only that port's share; more than maxHosts is maxHosts
+ * @param hostIdleMs           a host (at a port: its attachment point) seen within this long is never
+ *                             evicted: at a bound a new host takes the place of the least recently
+ *                             seen one only if that one is idle, and is refused otherwise
+ * @param maxPending           the most sightings waiting for the tracker's thread; a burst beyond it is
+ *                             dropped (and counted), never waited for
  */
 record TrackerSettings(long hostTimeoutMs, long multiHomeWindowMs, int maxAttachmentPoints,
-        int maxAddressesPerHost, int maxHosts) {
+        int maxAddressesPerHost, int maxHosts, int maxHostsPerPort, long hostIdleMs, int maxPending) {
 
-    static final TrackerSettings DEFAULTS = new TrackerSettings(300_000, 1_000, 8, 16, 65_536);
+    static final TrackerSettings DEFAULTS = new TrackerSettings(300_000, 1_000, 8, 16, 65_536, 1_024, 120_000,
+            65_536);
 
     private static final long MAX_TIMEOUT_MS = 7L * 24 * 3600 * 1000;
 
@@ -30,6 +37,10 @@ record TrackerSettings(long hostTimeoutMs, long multiHomeWindowMs, int maxAttach
         check("maxAttachmentPoints", maxAttachmentPoints, 1, 256);
         check("maxAddressesPerHost", maxAddressesPerHost, 1, 1_024);
         check("maxHosts", maxHosts, 1, 1 << 24);
+        check("maxHostsPerPort", maxHostsPerPort, 1, 1 << 24);
+        check("hostIdleMs", hostIdleMs, 1_000, MAX_TIMEOUT_MS);
+        check("maxPending", maxPending, 1, 1 << 24);
+        maxHostsPerPort = Math.min(maxHostsPerPort, maxHosts);
     }
 
     private static void check(String name, long value, long min, long max) {

@@ -55,7 +55,7 @@ class ClusterHostsTest {
     /** One instance's device tracking, shared. */
     private final class Instance {
         final FakeClusterService cluster;
-        final DeviceManager devices = new DeviceManager(TrackerSettings.DEFAULTS, clock, Runnable::run, 1_000);
+        final DeviceManager devices = new DeviceManager(TrackerSettings.DEFAULTS, clock, Runnable::run);
         final RecordingListener events = new RecordingListener();
         final SharedHosts shared;
 

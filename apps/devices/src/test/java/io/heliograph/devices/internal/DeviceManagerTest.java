@@ -37,6 +37,7 @@ import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.VlanVid;
 
 import io.heliograph.core.SwitchListener.PortChange;
+import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.core.testing.ManualClock;
 import io.heliograph.devices.Host;
@@ -57,8 +58,11 @@ class DeviceManagerTest {
     private final FakeTopology topology = new FakeTopology();
     private DeviceManager devices = manager(TrackerSettings.DEFAULTS, trackerQueue::add, 1_000);
 
-    private DeviceManager manager(TrackerSettings settings, Executor executor, int maxPending) {
-        DeviceManager manager = new DeviceManager(settings, clock, executor, maxPending);
+    private DeviceManager manager(TrackerSettings s, Executor executor, int maxPending) {
+        TrackerSettings settings = new TrackerSettings(s.hostTimeoutMs(), s.multiHomeWindowMs(),
+                s.maxAttachmentPoints(), s.maxAddressesPerHost(), s.maxHosts(), s.maxHostsPerPort(), s.hostIdleMs(),
+                maxPending);
+        DeviceManager manager = new DeviceManager(settings, clock, executor);
         manager.addListener(events);
         return manager;
     }
@@ -146,6 +150,11 @@ class DeviceManagerTest {
         packetIn(S1, 1, TestFrames.arpRequest(MAC_A, IP_A, IP_B));
         drain();
         assertNotNull(hostA(), "the bound counts what is waiting, not what was ever queued");
+        StateBounds.Bound pending = devices.bounds().stream().filter(b -> b.table().equals("devices.pendingSightings"))
+                .findFirst().orElseThrow();
+        assertEquals(10, pending.limit());
+        assertEquals(40, pending.refused(), "the dropped sightings, counted");
+        assertEquals(0, pending.size());
     }
 
     @Test
@@ -180,9 +189,41 @@ class DeviceManagerTest {
         assertNull(hostA());
     }
 
+    /**
+     * A MAC flood on a port at its bound: once the tracker has refused a new host there, the I/O side
+     * counts and drops the next ones itself, so they never fill the queue every switch shares; when
+     * the port's least recently seen host turns idle, a new host reaches the tracker again.
+     */
+    @Test
+    void aFloodAtAFullPortIsRefusedBeforeTheQueue() {
+        devices = manager(new TrackerSettings(600_000, 0, 8, 16, 65_536, 2, 30_000, 65_536), trackerQueue::add,
+                1_000);
+        packetIn(S1, 1, TestFrames.arpRequest(MAC_A, IP_A, IP_B));
+        packetIn(S1, 1, TestFrames.arpRequest(MAC_B, IP_B, IP_A));
+        packetIn(S1, 1, TestFrames.arpRequest(0x0600_0000_0001L, 0x0a00_0101, IP_A)); // the first refusal
+        assertEquals(3, drain());
+        for (int i = 2; i <= 1_000; i++) {
+            packetIn(S1, 1, TestFrames.arpRequest(0x0600_0000_0000L + i, 0x0a00_0100 + i, IP_A));
+        }
+        assertEquals(0, drain(), "the flood never reached the queue");
+        packetIn(S2, 1, TestFrames.arpRequest(0x0200_0000_0c00L, 0x0a00_0003, IP_A));
+        assertEquals(1, drain(), "a new host at another port goes on as ever");
+        StateBounds.Bound perPort = devices.bounds().stream().filter(b -> b.table().equals("devices.hostsPerPort"))
+                .findFirst().orElseThrow();
+        assertEquals(1_000, perPort.refused(), "every flooded host counted, before the queue or in the tracker");
+        assertEquals(2, perPort.size());
+
+        clock.advance(Duration.ofMillis(30_001)); // A and B are idle now
+        packetIn(S1, 1, TestFrames.arpRequest(0x0600_0000_0000L + 1_001, 0x0a00_0500, IP_A));
+        assertEquals(1, drain());
+        assertNotNull(devices.getHost(MacAddress.of(0x0600_0000_0000L + 1_001), VlanVid.ZERO),
+                "took an idle one's place");
+        assertEquals(2, devices.getHostsAt(SwitchPort.of(S1, OFPort.of(1))).size());
+    }
+
     @Test
     void aHostMovesAndListenersHearItWithBeforeAndAfter() {
-        devices = manager(new TrackerSettings(60_000, 0, 8, 16, 100), trackerQueue::add, 1_000);
+        devices = manager(new TrackerSettings(60_000, 0, 8, 16, 100, 100, 120_000, 65_536), trackerQueue::add, 1_000);
         packetIn(S1, 1, TestFrames.arpRequest(MAC_A, IP_A, IP_B));
         drain();
         clock.advance(Duration.ofMillis(10));
@@ -297,7 +338,7 @@ class DeviceManagerTest {
         ExecutorService tracker = Executors.newSingleThreadExecutor();
         ExecutorService io = Executors.newFixedThreadPool(4);
         try {
-            devices = new DeviceManager(TrackerSettings.DEFAULTS, java.time.Clock.systemUTC(), tracker, 100_000);
+            devices = new DeviceManager(TrackerSettings.DEFAULTS, java.time.Clock.systemUTC(), tracker);
             int perThread = 250;
             CountDownLatch start = new CountDownLatch(1);
             for (int t = 0; t < 4; t++) {

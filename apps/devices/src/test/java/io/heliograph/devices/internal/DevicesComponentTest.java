@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.lang.annotation.Annotation;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -61,7 +62,19 @@ class DevicesComponentTest {
         component.modified(config(60_000, 0));
         component.modified(config(60_000, 120_000));
 
-        assertEquals(new TrackerSettings(60_000, 0, 8, 16, 65_536), component.settings());
+        assertEquals(new TrackerSettings(60_000, 0, 8, 16, 65_536, 1_024, 120_000, 65_536), component.settings());
+    }
+
+    @Test
+    void itReportsItsBoundsUnderTheirSettingsWhileActive() {
+        assertEquals(List.of(), component.bounds(), "nothing before it runs");
+        component.activate(config(300_000, 1_000));
+        assertEquals(List.of("devices.hosts io.heliograph.devices/maxHosts 65536",
+                "devices.hostsPerPort io.heliograph.devices/maxHostsPerPort 1024",
+                "devices.addressesPerHost io.heliograph.devices/maxAddressesPerHost 16",
+                "devices.attachmentPointsPerHost io.heliograph.devices/maxAttachmentPoints 8",
+                "devices.pendingSightings io.heliograph.devices/maxPending 65536"),
+                component.bounds().stream().map(b -> b.table() + " " + b.setting() + " " + b.limit()).toList());
     }
 
     /**
@@ -144,6 +157,21 @@ class DevicesComponentTest {
 
             @Override
             public int maxHosts() {
+                return 65_536;
+            }
+
+            @Override
+            public int maxHostsPerPort() {
+                return 1_024;
+            }
+
+            @Override
+            public long hostIdleMs() {
+                return 120_000;
+            }
+
+            @Override
+            public int maxPending() {
                 return 65_536;
             }
         };

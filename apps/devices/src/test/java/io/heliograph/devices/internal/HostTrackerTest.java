@@ -46,8 +46,13 @@ class HostTrackerTest {
         return SwitchPort.of(DatapathId.of(dpid), OFPort.of(port));
     }
 
+    /** Settings with these bounds; the per-port bound is maxHosts, the rest the defaults. */
+    private static TrackerSettings limits(long timeoutMs, long windowMs, int maxPoints, int maxAddresses, int maxHosts) {
+        return new TrackerSettings(timeoutMs, windowMs, maxPoints, maxAddresses, maxHosts, maxHosts, 120_000, 65_536);
+    }
+
     private static TrackerSettings settings(long windowMs) {
-        return new TrackerSettings(60_000, windowMs, 8, 16, 65_536);
+        return limits(60_000, windowMs, 8, 16, 65_536);
     }
 
     private static Instant at(long ms) {
@@ -282,7 +287,7 @@ class HostTrackerTest {
 
     @Test
     void theMostRecentAttachmentPointComesFirst() {
-        tracker = new HostTracker(new TrackerSettings(60_000, 60_000, 8, 16, 65_536), store, events);
+        tracker = new HostTracker(limits(60_000, 60_000, 8, 16, 65_536), store, events);
         see(A, S1P1, 0);
         see(A, S2P1, 10);
         see(A, S3P1, 20);
@@ -295,7 +300,7 @@ class HostTrackerTest {
 
     @Test
     void beyondTheMostAttachmentPointsTheLeastRecentGoes() {
-        tracker = new HostTracker(new TrackerSettings(60_000, 60_000, 2, 16, 65_536), store, events);
+        tracker = new HostTracker(limits(60_000, 60_000, 2, 16, 65_536), store, events);
         see(A, S1P1, 0);
         see(A, S2P1, 10);
         events.take();
@@ -324,7 +329,7 @@ class HostTrackerTest {
 
     @Test
     void aTimedOutPointOfAMultiHomedHostGoesAndTheHostStays() {
-        tracker = new HostTracker(new TrackerSettings(60_000, 60_000, 8, 16, 65_536), store, events);
+        tracker = new HostTracker(limits(60_000, 60_000, 8, 16, 65_536), store, events);
         see(A, S1P1, 0);
         see(A, S2P1, 10);
         see(A, S1P1, 20);
@@ -401,7 +406,7 @@ class HostTrackerTest {
 
     @Test
     void theLeastRecentlyClaimedAddressGoesBeyondTheLimit() {
-        tracker = new HostTracker(new TrackerSettings(60_000, 1_000, 8, 2, 65_536), store, events);
+        tracker = new HostTracker(limits(60_000, 1_000, 8, 2, 65_536), store, events);
         IPv4Address ip3 = IPv4Address.of("10.0.0.3");
         see(A, S1P1, 0, source(IP1));
         see(A, S1P1, 1, source(IP2));
@@ -427,15 +432,14 @@ class HostTrackerTest {
 
     @Test
     void beyondTheMostHostsNewOnesAreRefusedAndKnownOnesStay() {
-        tracker = new HostTracker(new TrackerSettings(60_000, 1_000, 8, 16, 1), store, events);
+        tracker = new HostTracker(limits(60_000, 1_000, 8, 16, 1), store, events);
         see(A, S1P1, 0);
         see(B, S2P1, 0);
         see(A, S1P1, 5);
 
         assertEquals(1, store.size());
         assertEquals(at(5), host(A).lastSeen());
-        assertEquals(1, tracker.takeRefused());
-        assertEquals(0, tracker.takeRefused());
+        assertEquals(1, tracker.counts().refusedHosts());
     }
 
     @Test
@@ -484,12 +488,12 @@ class HostTrackerTest {
     @Test
     void settingsRefuseNonsenseByName() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new TrackerSettings(60_000, 120_000, 8, 16, 65_536));
+                () -> limits(60_000, 120_000, 8, 16, 65_536));
         assertEquals("multiHomeWindowMs must be within 0..60000, was 120000", e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new TrackerSettings(10, 0, 8, 16, 65_536));
-        assertThrows(IllegalArgumentException.class, () -> new TrackerSettings(60_000, 0, 0, 16, 65_536));
-        assertEquals(1_000, new TrackerSettings(60_000, 0, 8, 16, 1).refreshMs());
+        assertThrows(IllegalArgumentException.class, () -> limits(10, 0, 8, 16, 65_536));
+        assertThrows(IllegalArgumentException.class, () -> limits(60_000, 0, 0, 16, 65_536));
+        assertEquals(1_000, limits(60_000, 0, 8, 16, 1).refreshMs());
         assertEquals(250, TrackerSettings.DEFAULTS.refreshMs(), "well inside the window");
-        assertEquals(100, new TrackerSettings(1_000, 0, 8, 16, 1).refreshMs(), "well inside the timeout");
+        assertEquals(100, limits(1_000, 0, 8, 16, 1).refreshMs(), "well inside the timeout");
     }
 }

@@ -18,7 +18,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener;
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchService;
 import io.heliograph.devices.DeviceService;
 import io.heliograph.devices.Host;
@@ -31,16 +33,18 @@ import io.heliograph.topology.TopologyService;
 /**
  * Wires {@link ReactiveForwarding} into the controller: PACKET_IN and FLOW_REMOVED listener
  * "forwarding" (after topology and devices in the pipeline, before the learning switch), topology
- * and host listener, configured by pid {@value #PID}.
+ * and host listener, its bounds and metrics as {@link StateBounds} and {@link MetricSource},
+ * configured by pid {@value #PID}.
  *
  * <p>Every service reference is optional and dynamic: this component listens to the services it
  * uses, so a mandatory reference could make SCR activate it in a cycle with them. While one is
  * missing, packets pass on to the next listener.
  */
-@Component(service = {MessageListener.class, TopologyListener.class, HostListener.class},
-        configurationPid = ForwardingComponent.PID)
+@Component(service = {MessageListener.class, TopologyListener.class, HostListener.class, StateBounds.class,
+    MetricSource.class}, configurationPid = ForwardingComponent.PID)
 @Designate(ocd = ForwardingConfig.class)
-public final class ForwardingComponent implements MessageListener, TopologyListener, HostListener {
+public final class ForwardingComponent implements MessageListener, TopologyListener, HostListener, StateBounds,
+        MetricSource {
 
     public static final String PID = "io.heliograph.forwarding";
 
@@ -87,7 +91,8 @@ public final class ForwardingComponent implements MessageListener, TopologyListe
     private void configure(ForwardingConfig config) {
         try {
             forwarding.configure(new ForwardingSettings(config.idleTimeout(), config.hardTimeout(), config.priority(),
-                    config.ecmp(), ForwardingSettings.granularity(config.matchGranularity())));
+                    config.ecmp(), ForwardingSettings.granularity(config.matchGranularity()),
+                    config.maxInstalledPaths(), config.maxHeldPackets(), config.heldTimeoutMs()));
         } catch (IllegalArgumentException e) {
             LOG.error("Configuration {} refused, keeping {}: {}", PID, forwarding.settings(), e.getMessage());
         }
@@ -130,5 +135,15 @@ public final class ForwardingComponent implements MessageListener, TopologyListe
     @Override
     public void hostRemoved(Host host) {
         forwarding.hostRemoved(host);
+    }
+
+    @Override
+    public List<Bound> bounds() {
+        return forwarding.bounds();
+    }
+
+    @Override
+    public List<Sample> samples() {
+        return forwarding.samples();
     }
 }

@@ -28,4 +28,20 @@ import org.osgi.service.metatype.annotations.Option;
             options = {@Option(label = "MAC", value = "MAC"), @Option(label = "IP", value = "IP"),
                     @Option(label = "TRANSPORT", value = "TRANSPORT")})
     String matchGranularity() default "TRANSPORT";
+
+    @AttributeDefinition(description = "The most installed paths remembered (each is what deletes its flows when a "
+            + "link, switch or host it depends on changes). At the bound a new flow gets no path and no flows: its "
+            + "packets are sent along the route by packet-outs, each switch on the way asking again; paths leave as "
+            + "the switches report their flows expired", min = "1", max = "16777216")
+    int maxInstalledPaths() default 32_768;
+
+    @AttributeDefinition(description = "The most packets held, over every switch, while the switches downstream "
+            + "confirm a new path (barriers). Beyond it a packet is not held but sent along its path at once",
+            min = "0", max = "1048576")
+    int maxHeldPackets() default 1_024;
+
+    @AttributeDefinition(description = "Milliseconds held packets wait for the switches downstream to confirm their "
+            + "path; then they are released as if it had come (a switch that never answers barriers is served all "
+            + "the same)", min = "10", max = "60000")
+    long heldTimeoutMs() default 2_000;
 }

@@ -46,6 +46,10 @@ final class HeldPackets<P> {
         return all;
     }
 
+    synchronized boolean isReleased() {
+        return released;
+    }
+
     /** Released no longer than {@code graceNanos} before {@code nowNanos}. */
     synchronized boolean releasedWithin(long nowNanos, long graceNanos) {
         return released && nowNanos - releasedAtNanos <= graceNanos;

@@ -22,7 +22,11 @@ import io.heliograph.topology.Link;
  * <p>Each flow entry is owned by the last path that wrote it: adding a flow with the same match and
  * priority replaces it on the switch, so the earlier path no longer owns it and never deletes it.
  * Entries leave when the switch reports them removed (idle or hard timeout); a path with no entries
- * left is forgotten, which keeps the registry as small as the switches' tables.
+ * left is forgotten, which keeps the registry as small as the switches' tables. It is bounded too: at
+ * {@code maxPaths} a new path is refused (and counted) rather than an old one evicted, since an old
+ * path's flows may carry a flow that is busy now, and a path forgotten while its flows stay on the
+ * switches could no longer be deleted when its link fails. Paths leave as their flows expire, or
+ * with their switch (a switch that never reports expiries keeps its paths until it disconnects).
  *
  * <p>Cookies: the top 16 bits are our namespace ("FW"), the rest the path id and a direction bit, so
  * every entry of a path has a cookie of its own on each switch and {@code ovs-ofctl dump-flows}
@@ -42,6 +46,7 @@ final class InstalledPaths {
     private final Map<DatapathId, Set<Long>> bySwitch = new HashMap<>();
     private final Map<HostKey, Set<Long>> byHost = new HashMap<>();
     private long nextId = 1;
+    private long refused;
 
     /** A fresh path id. */
     synchronized long newPathId() {
@@ -65,8 +70,15 @@ final class InstalledPaths {
         return (cookie.getValue() & ~NAMESPACE_MASK) >>> 1;
     }
 
-    /** Records a path whose entries are being written; it takes over entries with the same table key. */
-    synchronized void add(InstalledPath path) {
+    /**
+     * Records a path whose entries are being written; it takes over entries with the same table key.
+     * False, counted, when {@code maxPaths} paths are recorded: the caller writes none of its entries.
+     */
+    synchronized boolean add(InstalledPath path, int maxPaths) {
+        if (paths.size() >= maxPaths) {
+            refused++;
+            return false;
+        }
         paths.put(path.id(), path);
         Set<FlowEntry> live = new LinkedHashSet<>();
         for (FlowEntry entry : path.entries()) {
@@ -81,6 +93,12 @@ final class InstalledPaths {
         path.links().forEach(l -> byLink.computeIfAbsent(l, k -> new HashSet<>()).add(path.id()));
         path.switches().forEach(s -> bySwitch.computeIfAbsent(s, k -> new HashSet<>()).add(path.id()));
         path.hosts().forEach(h -> byHost.computeIfAbsent(h, k -> new HashSet<>()).add(path.id()));
+        return true;
+    }
+
+    /** Paths refused at the bound since the registry was made. */
+    synchronized long refused() {
+        return refused;
     }
 
     /** The recorded entry with this key, whichever path owns it; null if none. */

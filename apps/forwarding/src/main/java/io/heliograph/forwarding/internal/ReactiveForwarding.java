@@ -10,6 +10,10 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -29,9 +33,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener.Command;
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.OversizeFrames;
 import io.heliograph.core.PacketIns;
 import io.heliograph.core.Role;
+import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.core.SwitchService;
 import io.heliograph.core.packet.Arp;
@@ -68,6 +75,13 @@ import io.heliograph.topology.TopologyService;
  *
  * <p>It acts only when the topology, device, routing and switch services are all present; otherwise it
  * lets the packet through to the next listener (the learning switch, for a single switch).
+ *
+ * <p>Its state is bounded ({@link ForwardingSettings}): the installed paths (at the bound a new flow
+ * gets no path: its packets are sent along the route by packet-outs, and each switch on the way asks
+ * again), and the packets held while a path is confirmed (at the bound a packet is sent along its path
+ * at once; and held packets wait at most {@code heldTimeoutMs}, so a switch that never answers barriers
+ * neither piles them up nor goes unserved). A frame too large to go back in a packet-out is dropped
+ * ({@link OversizeFrames}). All of it is counted ({@link #bounds}, {@link #samples}).
  */
 public final class ReactiveForwarding {
 
@@ -92,16 +106,32 @@ public final class ReactiveForwarding {
      */
     private final ConcurrentMap<FlowEntry.TableKey, HeldPackets<Packet>> holding = new ConcurrentHashMap<>();
     private int releasesSinceSweep;
+    /** Packets held now, over every switch; and those not held at the bound. */
+    private final AtomicInteger held = new AtomicInteger();
+    private final LongAdder notHeld = new LongAdder();
+    /** Paths released at heldTimeoutMs, before every switch downstream had confirmed its entries. */
+    private final LongAdder unconfirmed = new LongAdder();
+    private final OversizeFrames oversize;
     private volatile LongSupplier nanoClock = System::nanoTime;
+    /** Runs a task after so many milliseconds (tests run them when they choose). */
+    private volatile BiConsumer<Long, Runnable> timer = (ms, task) ->
+            CompletableFuture.delayedExecutor(ms, TimeUnit.MILLISECONDS).execute(task);
     private volatile ForwardingSettings settings;
 
     public ReactiveForwarding(Supplier<SwitchService> switches, Supplier<TopologyService> topology,
             Supplier<DeviceService> devices, Supplier<RoutingService> routing, ForwardingSettings settings) {
+        this(switches, topology, devices, routing, settings, new OversizeFrames(NAME));
+    }
+
+    ReactiveForwarding(Supplier<SwitchService> switches, Supplier<TopologyService> topology,
+            Supplier<DeviceService> devices, Supplier<RoutingService> routing, ForwardingSettings settings,
+            OversizeFrames oversize) {
         this.switches = switches;
         this.topology = topology;
         this.devices = devices;
         this.routing = routing;
         this.settings = settings;
+        this.oversize = oversize;
     }
 
     void configure(ForwardingSettings next) {
@@ -183,13 +213,20 @@ public final class ReactiveForwarding {
         DatapathId here = packet.sw.getId();
         FlowHeaders headers = FlowHeaders.of(packet.frame, packet.settings.granularity());
         FlowEntry.TableKey key = ingressKey(packet, headers);
-        HeldPackets<Packet> held = holding.get(key);
-        if (held != null) {
-            if (held.add(packet)) {
-                return true; // its flow's path is being confirmed: it goes out with the first packet
-            }
-            if (followsReleasedPath(packet, key, held)) {
-                return true;
+        HeldPackets<Packet> waiting = holding.get(key);
+        if (waiting != null) {
+            switch (hold(waiting, packet)) {
+                case HELD -> {
+                    return true; // its flow's path is being confirmed: it goes out with the first packet
+                }
+                case FULL -> {
+                    return alongPath(packet, key, waiting.pathId()); // no room to wait: out along the path now
+                }
+                default -> {
+                    if (followsReleasedPath(packet, key, waiting)) {
+                        return true;
+                    }
+                }
             }
         }
         List<Link> links;
@@ -223,6 +260,12 @@ public final class ReactiveForwarding {
             onPath.put(hop.dpid, sw);
         }
         InstalledPath path = record(packet, headers, hops, links, onPath);
+        if (path == null) {
+            // At the bound of installed paths: no flows, the packet goes one hop along the route and the
+            // next switch asks again (as the destination's switch will for the last hop).
+            sendOut(packet, hops.get(0).out);
+            return true;
+        }
         write(packet, path, hops, onPath);
         // A link may have failed while we routed over the snapshot we read: its removal has then
         // already been handled without this path, so undo it here.
@@ -264,6 +307,7 @@ public final class ReactiveForwarding {
         return hops;
     }
 
+    /** The path, recorded; null when it was refused at the bound of installed paths. */
     private InstalledPath record(Packet packet, FlowHeaders headers, List<Hop> hops, List<Link> links,
             Map<DatapathId, OFSwitch> onPath) {
         long id = paths.newPathId();
@@ -299,8 +343,7 @@ public final class ReactiveForwarding {
         Set<HostKey> hosts = Set.of(HostKey.of(headers.ethSource(), headers.vlan()),
                 HostKey.of(headers.ethDestination(), headers.vlan()));
         InstalledPath path = new InstalledPath(id, used, onPath.keySet(), hosts, entries);
-        paths.add(path);
-        return path;
+        return paths.add(path, packet.settings.maxInstalledPaths()) ? path : null;
     }
 
     /**
@@ -312,7 +355,9 @@ public final class ReactiveForwarding {
      * that reach the controller meanwhile are held and released with it. Without the barriers the
      * released packet could reach a switch before its entry and come back as a PACKET_IN. If a switch
      * fails to answer, or the path is gone meanwhile, the packet goes through the ingress's table
-     * instead ({@link #throughTable}).
+     * instead ({@link #throughTable}). The packets wait at most {@code heldTimeoutMs}: then they are
+     * released as if confirmed (a switch that has not applied its entry yet sends the packet up again,
+     * and it is routed on from there). With {@code maxHeldPackets} held already, nothing waits.
      */
     private void write(Packet packet, InstalledPath path, List<Hop> hops, Map<DatapathId, OFSwitch> onPath) {
         ForwardingSettings current = packet.settings;
@@ -339,25 +384,61 @@ public final class ReactiveForwarding {
             }
         }
         OFPort out = hops.get(0).out;
-        if (downstream.isEmpty()) {
+        if (downstream.isEmpty() || !reserveHeld(current)) {
             release(List.of(packet), path, out, current);
             return;
         }
         FlowEntry.TableKey key = entries.get(0).tableKey();
-        HeldPackets<Packet> held = new HeldPackets<>(path.id(), packet);
-        holding.put(key, held);
+        HeldPackets<Packet> waiting = new HeldPackets<>(path.id(), packet);
+        holding.put(key, waiting);
         forgetOldReleases();
-        CompletableFuture.allOf(downstream.toArray(CompletableFuture[]::new)).whenComplete((done, failure) -> {
-            List<Packet> packets = held.release(nanoClock.getAsLong());
+        CompletableFuture<Void> confirmed = CompletableFuture.allOf(downstream.toArray(CompletableFuture[]::new));
+        timer.accept(current.heldTimeoutMs(), () -> {
+            if (confirmed.complete(null)) {
+                unconfirmed.increment();
+                LOG.debug("Switch {}: path {} released unconfirmed after {} ms", packet.sw.getId(), path.id(),
+                        current.heldTimeoutMs());
+            }
+        });
+        confirmed.whenComplete((done, failure) -> {
+            List<Packet> packets = waiting.release(nanoClock.getAsLong());
+            held.addAndGet(-packets.size());
             if (failure == null) {
                 release(packets, path, out, current);
             } else {
-                holding.remove(key, held);
+                holding.remove(key, waiting);
                 LOG.debug("Switch {}: path {} not confirmed downstream ({})", packet.sw.getId(), path.id(),
                         failure.toString());
-                packets.forEach(ReactiveForwarding::throughTable);
+                packets.forEach(this::throughTable);
             }
         });
+    }
+
+    private enum Hold { HELD, FULL, RELEASED }
+
+    /** Holds a packet of a flow whose path is being confirmed, if there is room; counted when there is not. */
+    private Hold hold(HeldPackets<Packet> waiting, Packet packet) {
+        if (waiting.isReleased()) {
+            return Hold.RELEASED;
+        }
+        if (!reserveHeld(packet.settings)) {
+            return Hold.FULL;
+        }
+        if (waiting.add(packet)) {
+            return Hold.HELD;
+        }
+        held.decrementAndGet();
+        return Hold.RELEASED;
+    }
+
+    /** Takes room for one held packet; false, counted, at {@code maxHeldPackets}. */
+    private boolean reserveHeld(ForwardingSettings current) {
+        if (held.incrementAndGet() > current.maxHeldPackets()) {
+            held.decrementAndGet();
+            notHeld.increment();
+            return false;
+        }
+        return true;
     }
 
     /**
@@ -365,21 +446,33 @@ public final class ReactiveForwarding {
      * with the new entry): out along that path's first hop, if the path still stands. Installing the
      * path again would replace its entries, and with them their counters. False: route it afresh.
      */
-    private boolean followsReleasedPath(Packet packet, FlowEntry.TableKey key, HeldPackets<Packet> held) {
+    private boolean followsReleasedPath(Packet packet, FlowEntry.TableKey key, HeldPackets<Packet> released) {
         long now = nanoClock.getAsLong();
-        if (!held.releasedWithin(now, RELEASE_GRACE_NANOS)) {
-            holding.remove(key, held);
+        if (!released.releasedWithin(now, RELEASE_GRACE_NANOS)) {
+            holding.remove(key, released);
             return false;
         }
-        OFSwitch sw = packet.sw;
-        return paths.ifPresent(held.pathId(), () -> {
+        return alongPath(packet, key, released.pathId());
+    }
+
+    /**
+     * Out along the first hop of path {@code pathId} (its entry at the ingress has {@code key}), if the
+     * path still stands; false if it does not.
+     */
+    private boolean alongPath(Packet packet, FlowEntry.TableKey key, long pathId) {
+        return paths.ifPresent(pathId, () -> {
             FlowEntry entry = paths.entryAt(key);
-            OFPort out = entry == null ? OFPort.TABLE : entry.out();
-            if (mayWrite(sw)) {
-                sw.write(FlowMessages.packetOut(sw.getFactory(), packet.inPort, List.of(out),
-                        packet.packetIn.getBufferId(), packet.packetIn.getData()));
-            }
+            sendOut(packet, entry == null ? OFPort.TABLE : entry.out());
         });
+    }
+
+    /** The packet out of {@code out} at its own switch: from the switch's buffer, or with its frame if that fits. */
+    private void sendOut(Packet packet, OFPort out) {
+        OFSwitch sw = packet.sw;
+        if (mayWrite(sw) && oversize.fits(sw, packet.packetIn, 1)) {
+            sw.write(FlowMessages.packetOut(sw.getFactory(), packet.inPort, List.of(out),
+                    packet.packetIn.getBufferId(), packet.packetIn.getData()));
+        }
     }
 
     /** Drops what is remembered of releases past their grace, now and then (one flow's packets may never come again). */
@@ -412,7 +505,7 @@ public final class ReactiveForwarding {
         messages.add(FlowMessages.flowAdd(factory, path.entries().get(0), out, current, firstBuffer));
         for (int i = 0; i < packets.size(); i++) {
             OFPacketIn in = packets.get(i).packetIn;
-            if (i > 0 || OFBufferId.NO_BUFFER.equals(in.getBufferId())) {
+            if ((i > 0 || OFBufferId.NO_BUFFER.equals(in.getBufferId())) && oversize.fits(ingress, in, 1)) {
                 messages.add(FlowMessages.packetOut(factory, packets.get(i).inPort, List.of(out), in.getBufferId(),
                         in.getData()));
             }
@@ -420,7 +513,7 @@ public final class ReactiveForwarding {
         // under the paths' lock, so a removal either comes first (nothing written) or deletes this entry after it
         if (!paths.ifPresent(path.id(), () -> ingress.write(messages))) {
             LOG.debug("Switch {}: path {} gone before its first packets were released", ingress.getId(), path.id());
-            packets.forEach(ReactiveForwarding::throughTable);
+            packets.forEach(this::throughTable);
         }
     }
 
@@ -430,13 +523,8 @@ public final class ReactiveForwarding {
      * link failed), or a switch on it did not confirm its entries. The table then knows best: the packet
      * follows the newer path, or misses and comes back to be routed afresh.
      */
-    private static void throughTable(Packet packet) {
-        OFSwitch ingress = packet.sw;
-        if (!mayWrite(ingress)) {
-            return;
-        }
-        ingress.write(FlowMessages.packetOut(ingress.getFactory(), packet.inPort, List.of(OFPort.TABLE),
-                packet.packetIn.getBufferId(), packet.packetIn.getData()));
+    private void throughTable(Packet packet) {
+        sendOut(packet, OFPort.TABLE);
     }
 
     /**
@@ -476,6 +564,9 @@ public final class ReactiveForwarding {
         if (sw == null || !mayWrite(sw)) {
             return false; // flooded instead: the owner's switch hands it to its own master as a packet-in
         }
+        if (!PacketIns.fitsPacketOut(sw.getVersion(), 1, data.length)) {
+            return false; // padded past what a packet-out carries: the flood drops it, counted
+        }
         sw.write(FlowMessages.packetOut(sw.getFactory(), OFPort.CONTROLLER, List.of(target.port()),
                 OFBufferId.NO_BUFFER, data));
         return true;
@@ -488,7 +579,7 @@ public final class ReactiveForwarding {
             return;
         }
         List<OFPort> ports = floodPorts(packet.sw, packet.topology, packet.inPort);
-        if (!ports.isEmpty() && mayWrite(packet.sw)) {
+        if (!ports.isEmpty() && mayWrite(packet.sw) && oversize.fits(packet.sw, packet.packetIn, ports.size())) {
             packet.sw.write(FlowMessages.packetOut(packet.sw.getFactory(), packet.inPort, ports,
                     packet.packetIn.getBufferId(), packet.packetIn.getData()));
         }
@@ -551,6 +642,35 @@ public final class ReactiveForwarding {
     /** The clock release graces are measured on (tests move it on instead of waiting). */
     void useClock(LongSupplier nanos) {
         this.nanoClock = nanos;
+    }
+
+    /** What runs a task after so many milliseconds: the held packets' timeouts (tests run them at will). */
+    void useTimer(BiConsumer<Long, Runnable> afterMillis) {
+        this.timer = afterMillis;
+    }
+
+    /** The installed paths and the held packets, with what their bounds refused. */
+    public List<StateBounds.Bound> bounds() {
+        ForwardingSettings current = settings;
+        String pid = ForwardingComponent.PID + "/";
+        return List.of(
+                new StateBounds.Bound("forwarding.installedPaths", pid + "maxInstalledPaths",
+                        current.maxInstalledPaths(), paths.size(), 0, paths.refused(), "paths whose flows are on the "
+                        + "switches; at the bound a new flow gets none and its packets go hop by hop by packet-outs"),
+                new StateBounds.Bound("forwarding.heldPackets", pid + "maxHeldPackets", current.maxHeldPackets(),
+                        Math.max(0, held.get()), 0, notHeld.sum(), "packets waiting for their path's confirmation "
+                        + "(at most heldTimeoutMs); at the bound a packet is sent along its path at once"));
+    }
+
+    /** Frames dropped as too large to send back, and paths released before their confirmation came. */
+    public List<MetricSource.Sample> samples() {
+        return List.of(
+                new MetricSource.Sample("heliograph_forwarding_oversize_frames_total", MetricSource.Type.COUNTER,
+                        "Frames from unbuffered packet-ins too large to go back in a packet-out (over 65,535 bytes "
+                                + "with its actions), dropped", null, oversize.dropped()),
+                new MetricSource.Sample("heliograph_forwarding_unconfirmed_paths_total", MetricSource.Type.COUNTER,
+                        "Paths whose held packets were released after heldTimeoutMs, before every switch "
+                                + "downstream had answered its barrier", null, unconfirmed.sum()));
     }
 
     /** Forgets every path (the app stops; its flows expire on their own idle timeout). */

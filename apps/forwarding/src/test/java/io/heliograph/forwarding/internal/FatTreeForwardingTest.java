@@ -41,7 +41,7 @@ class FatTreeForwardingTest {
 
     private static ReactiveForwarding forwarding(Fabric f, boolean ecmp, MatchGranularity granularity) {
         ReactiveForwarding fw = new ReactiveForwarding(() -> f, () -> f, () -> f, () -> f,
-                new ForwardingSettings(5, 0, 10, ecmp, granularity));
+                new ForwardingSettings(5, 0, 10, ecmp, granularity, 32_768, 1_024, 2_000));
         fw.useClock(Fabric.longAfterEachRelease());
         return fw;
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Field;
+import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,21 @@ class ForwardingComponentTest {
             public String matchGranularity() {
                 return granularity;
             }
+
+            @Override
+            public int maxInstalledPaths() {
+                return 32_768;
+            }
+
+            @Override
+            public int maxHeldPackets() {
+                return 1_024;
+            }
+
+            @Override
+            public long heldTimeoutMs() {
+                return 2_000;
+            }
         };
     }
 
@@ -74,7 +90,8 @@ class ForwardingComponentTest {
         assertEquals(ForwardingSettings.DEFAULTS, component.forwarding().settings());
 
         component.modified(config(30, 300, 200, false, "mac"));
-        assertEquals(new ForwardingSettings(30, 300, 200, false, MatchGranularity.MAC), component.forwarding().settings());
+        assertEquals(new ForwardingSettings(30, 300, 200, false, MatchGranularity.MAC, 32_768, 1_024, 2_000),
+                component.forwarding().settings());
 
         component.modified(config(30, 300, 200, false, "PER_PACKET"));
         assertEquals(MatchGranularity.MAC, component.forwarding().settings().granularity());
@@ -85,7 +102,7 @@ class ForwardingComponentTest {
     @Test
     void settingsNameTheBadValue() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new ForwardingSettings(5, 0, 0, true, MatchGranularity.IP));
+                () -> new ForwardingSettings(5, 0, 0, true, MatchGranularity.IP, 32_768, 1_024, 2_000));
         assertTrue(e.getMessage().contains("priority"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> ForwardingSettings.granularity("L4"));
         assertTrue(e.getMessage().contains("MAC, IP, TRANSPORT") && e.getMessage().contains("L4"), e.getMessage());
@@ -110,5 +127,17 @@ class ForwardingComponentTest {
 
         component.deactivate();
         assertEquals(0, component.forwarding().paths().size());
+    }
+
+    @Test
+    void itReportsItsBoundsUnderTheirSettings() {
+        ForwardingComponent component = new ForwardingComponent();
+        component.activate(config(5, 0, 10, true, "TRANSPORT"));
+        assertEquals(List.of("forwarding.installedPaths io.heliograph.forwarding/maxInstalledPaths 32768",
+                "forwarding.heldPackets io.heliograph.forwarding/maxHeldPackets 1024"),
+                component.bounds().stream().map(b -> b.table() + " " + b.setting() + " " + b.limit()).toList());
+        assertEquals(List.of("heliograph_forwarding_oversize_frames_total",
+                "heliograph_forwarding_unconfirmed_paths_total"),
+                component.samples().stream().map(s -> s.name()).toList());
     }
 }

@@ -42,7 +42,7 @@ class PathInstallTest {
     static final long H2 = 0x0200_0000_0002L;
     static final long H3 = 0x0200_0000_0003L;
 
-    private Fabric line(OFVersion version) {
+    static Fabric line(OFVersion version) {
         Fabric f = new Fabric();
         f.addSwitch(1, version, 3);
         f.addSwitch(2, version, 3);
@@ -60,7 +60,7 @@ class PathInstallTest {
     }
 
     private static final ForwardingSettings SETTINGS = new ForwardingSettings(7, 0, 10, true,
-            MatchGranularity.TRANSPORT);
+            MatchGranularity.TRANSPORT, 32_768, 1_024, 2_000);
 
     @ParameterizedTest
     @EnumSource(value = OFVersion.class, names = {"OF_10", "OF_13", "OF_14", "OF_15"})
@@ -275,7 +275,8 @@ class PathInstallTest {
     @Test
     void macGranularityMatchesOnlyPortAndAddresses() {
         Fabric f = line(OFVersion.OF_13);
-        ReactiveForwarding fw = forwarding(f, new ForwardingSettings(5, 0, 10, true, MatchGranularity.MAC));
+        ReactiveForwarding fw = forwarding(f, new ForwardingSettings(5, 0, 10, true, MatchGranularity.MAC, 32_768,
+                1_024, 2_000));
 
         fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H1, "10.0.0.1", 5, H2, "10.0.0.2", 6)));
 
@@ -286,7 +287,8 @@ class PathInstallTest {
     @Test
     void ipGranularityMatchesAddressesWithTheirPrerequisite() {
         Fabric f = line(OFVersion.OF_13);
-        ReactiveForwarding fw = forwarding(f, new ForwardingSettings(5, 0, 10, true, MatchGranularity.IP));
+        ReactiveForwarding fw = forwarding(f, new ForwardingSettings(5, 0, 10, true, MatchGranularity.IP, 32_768,
+                1_024, 2_000));
 
         fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H1, "10.0.0.1", 5, H2, "10.0.0.2", 6)));
 
