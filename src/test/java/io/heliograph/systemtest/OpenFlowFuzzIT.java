@@ -211,7 +211,10 @@ class OpenFlowFuzzIT {
         Map<String, Integer> warningKinds = new TreeMap<>();
         List<String> flooded = new ArrayList<>();
         for (Session s : fuzz.sessions) {
-            List<String> lines = linesOf(log, "/127.0.0.1:" + s.localPort + "\\b");
+            // The connection's lines: its port, and its datapath id once it has one (ports are reused)
+            String dpid = org.projectfloodlight.openflow.types.DatapathId.of(s.dpid).toString();
+            List<String> lines = linesOf(log, "/127.0.0.1:" + s.localPort + "\\b").stream()
+                    .filter(l -> l.contains("switch at /") || l.contains(dpid)).toList();
             long warnings = lines.stream().filter(l -> l.contains(" WARN ")).count();
             warningsPerConnection.merge((int) warnings, 1, Integer::sum);
             lines.stream().filter(l -> l.contains(" WARN ")).map(OpenFlowFuzzIT::kindOf)

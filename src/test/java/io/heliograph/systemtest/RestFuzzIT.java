@@ -56,8 +56,10 @@ import org.junit.jupiter.api.Timeout;
  *       multipart, and random mutations of a plausible body that always keep one unknown member;</li>
  * </ul>
  *
- * and asserts: no 5xx at all (the switch is there and answers, so none of the 502/503/504 the switch
- * paths document for a switch that does not is expected either), every error a JSON body without a
+ * and asserts: no 5xx (the switch is there and answers, so none of the 502/503/504 the switch paths
+ * document for a switch that does not is expected either; the one 5xx allowed is the documented 503 of
+ * {@code /api/v1/events} when 64 streams are open, as the ones the fuzz leaves are found only by the next
+ * keep-alive), every error a JSON body without a
  * stack trace, no unauthenticated answer below 400 on a non-public path, and, after each operation's
  * requests, the stored static entries (and the switch's static flows and groups), the shared
  * configuration, the tokens, the listener orders and the bundles exactly as before.
@@ -651,6 +653,11 @@ class RestFuzzIT {
         }
         if (status == 505 && !isRequestLine(probe.target())) {
             // Jetty's answer when what follows a target with a space or control character is no HTTP version
+            return null;
+        }
+        if (status == 503 && op.template().equals("/api/v1/events") && answer.body().contains("too many event streams")) {
+            // The documented bound on open event streams: the fuzz opens them faster than the keep-alive (15 s)
+            // finds the ones it left.
             return null;
         }
         if (status >= 500) {
