@@ -246,6 +246,17 @@ class ErrorResponsesTest {
         }
     }
 
+    /** Issue 18: found by RestFuzzIT, a path with a broken escape that Jetty lets through failed in Spring with a 500. */
+    @Test
+    void aPathWithABrokenEscapeIs400() throws IOException {
+        for (String path : List.of("/api/v1/test/things/%3`", "/api/v1/test/things/%2:a", "/api/v1/test/%F0%9F%;8%80")) {
+            String answer = raw("GET " + path + "?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: " + server.basic() + "\r\n");
+            assertTrue(answer.startsWith("HTTP/1.1 400"), path + ": " + answer);
+            assertTrue(answer.contains("\"message\":\"the request path has an invalid percent-encoding at '%"), answer);
+        }
+        assertEquals(200, server.get("/api/v1/test/things/%31?limit=1").statusCode(), "a valid escape still reads");
+    }
+
     /** Issue 18: found by RestFuzzIT, a JSON string where an object belongs answered Jackson's message, value and class. */
     @Test
     void aBodyOfTheWrongShapeSaysWhatWasExpectedWithoutQuotingIt() {
