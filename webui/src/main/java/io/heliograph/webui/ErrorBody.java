@@ -21,9 +21,20 @@ public record ErrorBody(int status, String error, String field, String message) 
 
     private static final ObjectMapper JSON = RestJson.objectMapper();
 
+    /** The longest message or field answered: one that quotes a huge value from the request is cut. */
+    static final int MAX_TEXT = 1000;
+
     public static ErrorBody of(int status, String field, String message) {
         HttpStatus known = HttpStatus.resolve(status);
-        return new ErrorBody(status, known != null ? known.getReasonPhrase() : "Error " + status, field, message);
+        return new ErrorBody(status, known != null ? known.getReasonPhrase() : "Error " + status, cut(field),
+                cut(message));
+    }
+
+    private static String cut(String text) {
+        if (text == null || text.length() <= MAX_TEXT) {
+            return text;
+        }
+        return text.substring(0, MAX_TEXT) + "... (" + text.length() + " characters)";
     }
 
     public byte[] toJson() {

@@ -21,6 +21,7 @@ import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.ServletRequestBindingException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.HandlerExceptionResolver;
@@ -30,6 +31,7 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -87,6 +89,11 @@ final class ErrorResponses implements HandlerExceptionResolver, Ordered {
         if (api != null) {
             return ErrorBody.of(api.getStatusCode().value(), api.field(), api.message());
         }
+        org.eclipse.jetty.http.HttpException jetty = jettyRefusal(ex);
+        if (jetty != null) {
+            // Jetty refusing what the client sent while Spring read it (a query it cannot decode, a broken part)
+            return ErrorBody.of(jetty.getCode(), null, "the request cannot be read: " + jetty.getReason());
+        }
         if (ex instanceof HttpMessageNotReadableException unreadable) {
             return unreadableBody(unreadable);
         }
@@ -135,6 +142,14 @@ final class ErrorResponses implements HandlerExceptionResolver, Ordered {
             return ErrorBody.of(413, null, ex instanceof RequestSizeLimit.TooLarge tooLarge ? tooLarge.getMessage()
                     : "the upload is larger than the configured limit");
         }
+        if (ex instanceof MultipartException) {
+            // Parsing the body is all a multipart resolver does: what fails there is the client's body.
+            // Jetty fails the rest of that body and closes the connection after the answer; saying so
+            // keeps a client from sending its next request on a connection about to close.
+            response.setHeader("Connection", "close");
+            return ErrorBody.of(400, null, "the request says it is multipart (Content-Type '" + request.getContentType()
+                    + "') but its body is not valid multipart: " + multipartProblem(ex));
+        }
         if (ex instanceof ErrorResponse spring && spring.getStatusCode().is4xxClientError()) {
             return ErrorBody.of(spring.getStatusCode().value(), null, spring.getBody().getDetail());
         }
@@ -148,6 +163,22 @@ final class ErrorResponses implements HandlerExceptionResolver, Ordered {
         String reference = UUID.randomUUID().toString().substring(0, 8);
         LOG.error("HTTP {} {} failed (reference {})", request.getMethod(), request.getRequestURI(), reference, ex);
         return ErrorBody.of(500, null, "internal error; the controller log has the details under reference " + reference);
+    }
+
+    /** A 4xx refusal of Jetty's in the exception's causes, outside a multipart body (told as a multipart problem). */
+    private static org.eclipse.jetty.http.HttpException jettyRefusal(Throwable ex) {
+        if (ex instanceof MultipartException) {
+            return null;
+        }
+        for (Throwable t = ex; t != null; t = t.getCause()) {
+            if (t instanceof org.eclipse.jetty.http.HttpException http && http.getCode() >= 400 && http.getCode() < 500) {
+                return http;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return null;
     }
 
     /** An ApiException thrown directly, or by a record's constructor while Jackson built a request body. */
@@ -167,6 +198,9 @@ final class ErrorResponses implements HandlerExceptionResolver, Ordered {
         Throwable cause = ex.getCause();
         if (cause instanceof RequestSizeLimit.TooLarge tooLarge) {
             return ErrorBody.of(413, null, tooLarge.getMessage());
+        }
+        if (cause instanceof StreamConstraintsException limit) {
+            return ErrorBody.of(400, null, limitMessage(limit));
         }
         if (cause instanceof UnrecognizedPropertyException unknown) {
             String known = unknown.getKnownPropertyIds() == null ? "" : unknown.getKnownPropertyIds().stream()
@@ -189,7 +223,7 @@ final class ErrorResponses implements HandlerExceptionResolver, Ordered {
                 return ErrorBody.of(400, field, "a value (" + describeType(mismatched.getTargetType())
                         + ") is required; it may be neither absent nor null");
             }
-            if (mismatched.getTargetType() != null && field != null) {
+            if (mismatched.getTargetType() != null) {
                 return ErrorBody.of(400, field, "expected " + describeType(mismatched.getTargetType())
                         + at(mismatched.getLocation()));
             }
@@ -207,6 +241,28 @@ final class ErrorResponses implements HandlerExceptionResolver, Ordered {
             return ErrorBody.of(400, null, "a JSON request body is required");
         }
         return ErrorBody.of(400, null, "unreadable request body: " + firstLine(message));
+    }
+
+    /** A body over one of Jackson's read limits, nesting depth first among them ({@link RestJson#MAX_NESTING_DEPTH}). */
+    private static String limitMessage(StreamConstraintsException limit) {
+        String message = String.valueOf(limit.getOriginalMessage());
+        if (message.startsWith("Document nesting depth")) {
+            return "the JSON body nests arrays and objects deeper than the limit of " + RestJson.MAX_NESTING_DEPTH
+                    + " levels";
+        }
+        // e.g. "Number value length (1001) exceeds the maximum allowed (1000, from `StreamReadConstraints...`)"
+        int from = message.indexOf(", from `");
+        return "the JSON body is refused: " + (from < 0 ? firstLine(message) : message.substring(0, from) + ")");
+    }
+
+    /** What the multipart parser said, innermost first (Jetty's reason, e.g. "Missing initial multi part boundary"). */
+    private static String multipartProblem(Throwable ex) {
+        Throwable root = ex;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage();
+        return message == null || message.isBlank() ? root.getClass().getSimpleName() : firstLine(message);
     }
 
     /** The JSON path of the offending value: {@code match.eth_type}, {@code actions[2].port}. */

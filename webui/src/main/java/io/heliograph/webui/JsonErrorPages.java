@@ -32,6 +32,12 @@ final class JsonErrorPages {
 
     /** For errors Jetty detects before a request reaches the servlet context. */
     static final class ServerLevel extends org.eclipse.jetty.server.handler.ErrorHandler {
+        /** Every method, not only GET, POST and HEAD: a refused DELETE or PUT is told why too. */
+        @Override
+        public boolean errorPageForMethod(String method) {
+            return true;
+        }
+
         @Override
         protected void generateResponse(Request request, Response response, int code, String message,
                 Throwable cause, Callback callback) {
@@ -48,6 +54,11 @@ final class JsonErrorPages {
 
     /** For {@code sendError} inside the servlet context. */
     static final class ContextLevel extends org.eclipse.jetty.ee10.servlet.ErrorHandler {
+        @Override
+        public boolean errorPageForMethod(String method) {
+            return true;
+        }
+
         @Override
         protected void generateAcceptableResponse(ServletContextRequest baseRequest, HttpServletRequest request,
                 HttpServletResponse response, int code, String message) throws IOException {

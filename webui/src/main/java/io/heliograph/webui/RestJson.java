@@ -1,5 +1,7 @@
 package io.heliograph.webui;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -12,15 +14,26 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 /**
  * The one JSON mapping of the REST API. Strict on input, so that a typo in a request is an error that
  * names the field instead of a silently ignored value: unknown fields, nulls for primitives, numbers
- * for enums and anything after the JSON value are refused. Times are ISO-8601 strings.
+ * for enums and anything after the JSON value are refused. Times are ISO-8601 strings. A document
+ * nested deeper than {@link #MAX_NESTING_DEPTH} is refused before it is mapped.
  */
 public final class RestJson {
+
+    /**
+     * The deepest nesting of arrays and objects a request body may have. The API's own documents nest
+     * at most four levels (a static group's buckets and their actions); the limit refuses a hostile
+     * body of thousands of brackets, whose mapping would recurse as deep, in one answer that names it.
+     */
+    public static final int MAX_NESTING_DEPTH = 64;
 
     private RestJson() {
     }
 
     public static ObjectMapper objectMapper() {
-        ObjectMapper mapper = new ObjectMapper()
+        JsonFactory factory = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
+                .build();
+        ObjectMapper mapper = new ObjectMapper(factory)
                 .registerModule(new Jdk8Module())
                 .registerModule(new JavaTimeModule())
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

@@ -218,6 +218,7 @@ final class RestServer {
         if (authentication != null) {
             context.addFilter(new FilterHolder(authentication), "/*", EnumSet.of(DispatcherType.REQUEST));
         }
+        context.addFilter(new FilterHolder(new PathEncodingCheck()), "/*", EnumSet.of(DispatcherType.REQUEST));
         context.addFilter(new FilterHolder(new RequestSizeLimit(settings.maxBodyBytes(), settings.maxUploadBytes())),
                 "/*", EnumSet.of(DispatcherType.REQUEST));
         return context;

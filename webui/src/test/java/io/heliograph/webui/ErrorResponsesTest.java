@@ -70,6 +70,11 @@ class ErrorResponsesTest {
             throw new IllegalStateException("secret internal detail");
         }
 
+        @PostMapping("/any")
+        public Map<String, Object> any(@RequestBody JsonNode body) {
+            return Map.of("type", body.getNodeType().toString());
+        }
+
         @PostMapping("/upload")
         public Map<String, Object> upload(@RequestParam("file") MultipartFile file) {
             return Map.of("size", file.getSize());
@@ -190,6 +195,87 @@ class ErrorResponsesTest {
         error(server.send(multipart(new byte[(int) UPLOAD_LIMIT + 1])), 413);
     }
 
+    /** Issue 18, D3: a body that says it is multipart and is not used to answer 500 on every write. */
+    @Test
+    void aBodyThatSaysItIsMultipartButIsNotIs400NamingTheProblem() {
+        String good = "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f\"\r\n\r\nx\r\n--b--\r\n";
+        Map<String, String> bodies = new java.util.LinkedHashMap<>();
+        bodies.put("multipart/form-data; boundary=b", "{\"name\":\"a\",\"size\":1}");
+        bodies.put("multipart/form-data", good);
+        bodies.put("multipart/form-data; boundary=\"b\"", good.substring(0, good.length() - 8));
+        bodies.put("multipart/form-data;boundary=b", "");
+        bodies.put("multipart/mixed; boundary=zz", good);
+        bodies.put("Multipart/Form-Data; boundary=b", "--b\r\nno headers end");
+        Map<String, String> requests = Map.of("/api/v1/test/things", "POST", "/api/v1/test/upload", "POST",
+                "/api/v1/test/things/1?limit=1", "GET");
+        requests.forEach((path, method) -> {
+            bodies.forEach((type, body) -> {
+                HttpResponse<String> answer = server.send(server.request(path).header("Content-Type", type)
+                        .method(method, HttpRequest.BodyPublishers.ofString(body)).build());
+                JsonNode error = error(answer, 400);
+                assertTrue(error.get("message").asText().contains("is not valid multipart"), type + ": " + error);
+                // Jetty closes the connection after it (the rest of the body is unreadable): said, so that
+                // no client sends its next request on it.
+                assertEquals("close", answer.headers().firstValue("Connection").orElse(""), type);
+            });
+        });
+    }
+
+    /** Issue 18, D2: nesting is bounded before Jackson maps the body, with a message that says so. */
+    @Test
+    void aBodyNestedDeeperThanTheLimitIs400NamingTheLimit() {
+        int limit = RestJson.MAX_NESTING_DEPTH;
+        HttpResponse<String> within = server.postJson("/api/v1/test/any", "[".repeat(limit) + "]".repeat(limit));
+        assertEquals(200, within.statusCode(), within.body());
+        assertEquals("{\"type\":\"ARRAY\"}", within.body());
+
+        JsonNode error = error(server.postJson("/api/v1/test/any", "[".repeat(limit + 1) + "]".repeat(limit + 1)), 400);
+        assertEquals("the JSON body nests arrays and objects deeper than the limit of " + limit
+                + " levels", error.get("message").asText(), error.toString());
+    }
+
+    /** Issue 18: found by RestFuzzIT, a query Jetty cannot decode was a 500. */
+    @Test
+    void aQueryThatCannotBeDecodedIs400() throws IOException {
+        for (String query : List.of("limit=%zz", "limit=%", "%zz=1")) {
+            String answer = raw("GET /api/v1/test/things/1?" + query + " HTTP/1.1\r\nHost: x\r\nAuthorization: "
+                    + server.basic() + "\r\n");
+            assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+            assertTrue(answer.endsWith("{\"status\":400,\"error\":\"Bad Request\",\"message\":"
+                    + "\"the request cannot be read: Unable to parse URI query\"}"), answer);
+        }
+    }
+
+    /** Issue 18: found by RestFuzzIT, a path with a broken escape that Jetty lets through failed in Spring with a 500. */
+    @Test
+    void aPathWithABrokenEscapeIs400() throws IOException {
+        for (String path : List.of("/api/v1/test/things/%3`", "/api/v1/test/things/%2:a", "/api/v1/test/%F0%9F%;8%80")) {
+            String answer = raw("GET " + path + "?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: " + server.basic() + "\r\n");
+            assertTrue(answer.startsWith("HTTP/1.1 400"), path + ": " + answer);
+            assertTrue(answer.contains("\"message\":\"the request path has an invalid percent-encoding at '%"), answer);
+        }
+        assertEquals(200, server.get("/api/v1/test/things/%31?limit=1").statusCode(), "a valid escape still reads");
+    }
+
+    /** Issue 18: found by RestFuzzIT, a JSON string where an object belongs answered Jackson's message, value and class. */
+    @Test
+    void aBodyOfTheWrongShapeSaysWhatWasExpectedWithoutQuotingIt() {
+        JsonNode error = error(server.postJson("/api/v1/test/things", "\"" + "x".repeat(150) + "\""), 400);
+        assertEquals("expected object (Thing) at line 1, column 1", error.get("message").asText());
+        error = error(server.postJson("/api/v1/test/things", "[1]"), 400);
+        assertEquals("expected object (Thing) at line 1, column 1", error.get("message").asText());
+    }
+
+    @Test
+    void aMessageQuotingAHugeValueIsCut() {
+        String huge = "9".repeat(3_000);
+        JsonNode error = error(server.get("/api/v1/test/things/" + huge + "?limit=1"), 400);
+        String message = error.get("message").asText();
+        assertTrue(message.length() < ErrorBody.MAX_TEXT + 40, message.length() + " characters");
+        assertTrue(message.endsWith("... (" + (huge.length() + "'' is not a valid integer".length()) + " characters)"),
+                message);
+    }
+
     @Test
     void traceIsNotAllowedRatherThanEchoingTheCredentials() {
         HttpResponse<String> trace = server.send(server.request("/api/v1/test/things/1?limit=1")
@@ -220,6 +306,26 @@ class ErrorResponsesTest {
             assertTrue(answer.contains("Content-Type: application/json"), answer);
             assertTrue(answer.contains("{\"status\":400,\"error\":\"Bad Request\""), answer);
             assertFalse(answer.contains("<html"), answer);
+        }
+        // Issue 18, found by RestFuzzIT: for other methods than GET, POST and HEAD, Jetty answered an empty body.
+        for (String method : List.of("DELETE", "PUT", "PATCH", "OPTIONS")) {
+            for (String request : List.of(method + " /api/v1/test/things/%2e%2e HTTP/1.1\r\nHost: x\r\n",
+                    method + " /api/v1/test/things HTTP/1.1\r\nHost: x\r\nX-Big: " + "y".repeat(10_000) + "\r\n")) {
+                String answer = raw(request);
+                assertTrue(answer.startsWith("HTTP/1.1 4"), answer);
+                assertTrue(answer.contains("Content-Type: application/json"), method + ": " + answer);
+                assertTrue(answer.contains("{\"status\":4"), method + ": " + answer);
+            }
+        }
+    }
+
+    /** The whole answer to a request written as it is: {@code head} is the request line and headers, each line ended. */
+    private String raw(String head) throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+            OutputStream out = socket.getOutputStream();
+            out.write((head + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         }
     }
 

@@ -126,11 +126,18 @@ final class HostJson {
         }
     }
 
-    /** Objects, arrays, strings without escapes beyond \" and \\, and integers. */
+    /**
+     * Objects, arrays, strings without escapes beyond \" and \\, and integers. It recurses once per
+     * level of nesting, so a value nested deeper than a host ever is (three levels) is refused before it
+     * could exhaust the stack of the thread that reads the store.
+     */
     private static final class Reader {
+
+        private static final int MAX_DEPTH = 8;
 
         private final String text;
         private int pos;
+        private int depth;
 
         Reader(String text) {
             this.text = text;
@@ -151,11 +158,13 @@ final class HostJson {
                 throw error("the value ends early");
             }
             char c = text.charAt(pos);
-            if (c == '{') {
-                return object();
-            }
-            if (c == '[') {
-                return array();
+            if (c == '{' || c == '[') {
+                if (++depth > MAX_DEPTH) {
+                    throw error("nested deeper than " + MAX_DEPTH + " levels");
+                }
+                Object nested = c == '{' ? object() : array();
+                depth--;
+                return nested;
             }
             if (c == '"') {
                 return string();

@@ -7,12 +7,22 @@ import java.util.Map;
 
 /**
  * The small JSON subset the entry file needs: objects, arrays, strings, integers, booleans, null.
- * Parsing errors name the position, so a damaged file is reported precisely.
+ * Parsing errors name the position, so a damaged file is reported precisely. Nesting deeper than
+ * {@link #MAX_DEPTH} is refused: the parser recurses once per level, and a request body of thousands
+ * of brackets must be an error, not a StackOverflowError.
  */
 public final class Json {
 
+    /**
+     * The deepest nesting of arrays and objects accepted. The deepest document this app reads, the
+     * entry file, nests four levels (entries, an entry, its buckets, a bucket); the REST API's
+     * Jackson limit is the same.
+     */
+    static final int MAX_DEPTH = 64;
+
     private final String text;
     private int pos;
+    private int depth;
 
     private Json(String text) {
         this.text = text;
@@ -43,9 +53,9 @@ public final class Json {
         char c = text.charAt(pos);
         switch (c) {
             case '{':
-                return object();
+                return nested(true);
             case '[':
-                return array();
+                return nested(false);
             case '"':
                 return string();
             case 't':
@@ -60,6 +70,15 @@ public final class Json {
                 }
                 throw error("unexpected character '" + c + "'");
         }
+    }
+
+    private Object nested(boolean object) {
+        if (++depth > MAX_DEPTH) {
+            throw error("nested deeper than " + MAX_DEPTH + " levels of arrays and objects");
+        }
+        Object value = object ? object() : array();
+        depth--;
+        return value;
     }
 
     private Map<String, Object> object() {

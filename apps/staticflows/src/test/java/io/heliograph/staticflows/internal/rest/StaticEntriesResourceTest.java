@@ -226,4 +226,15 @@ class StaticEntriesResourceTest {
         refused(mvc, get("/api/v1/staticflows/flows/one/web"), 400, "dpid");
         refused(mvc, get("/api/v1/staticflows").param("dpid", "one"), 400, "dpid");
     }
+
+    /** Issue 18, D2: 10,000 levels (20 KB) used to overflow the parser's stack and answer 500. */
+    @Test
+    void aBodyNestedTenThousandDeepIsABadRequestNamingTheNesting() throws Exception {
+        String deep = "[".repeat(10_000) + "]".repeat(10_000);
+        for (RequestBuilder write : List.of(json(post("/api/v1/staticflows/flows"), deep),
+                json(put("/api/v1/staticflows/groups/1/g1"), deep))) {
+            ApiException e = refusedUnchanged(write, 400, null);
+            assertTrue(e.message().contains("nested deeper than 64 levels"), e.message());
+        }
+    }
 }

@@ -6,6 +6,7 @@ import static io.heliograph.staticflows.internal.rest.StaticEntriesResourceTest.
 import static io.heliograph.staticflows.internal.rest.StaticEntriesResourceTest.WEB;
 import static io.heliograph.staticflows.internal.rest.StaticEntriesResourceTest.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -126,5 +127,18 @@ class StaticEntryPusherResourceTest {
         List<String> names = new ArrayList<>();
         node.fieldNames().forEachRemaining(names::add);
         return names;
+    }
+
+    /** Issue 18, D2: 10,000 levels (20 KB) used to overflow the parser's stack and answer 500. */
+    @Test
+    void aBodyNestedTenThousandDeepIsABadRequestNamingTheNesting() throws Exception {
+        String deep = "{\"name\":".repeat(10_000) + "1" + "}".repeat(10_000);
+        for (String base : BASES) {
+            for (var write : List.of(post(base + "/json"), delete(base + "/json"))) {
+                var e = refused(mvc, json(write, deep), 400, null);
+                assertTrue(e.message().contains("nested deeper than 64 levels"), e.message());
+            }
+        }
+        assertEquals("0/0/0", flows.onSwitch());
     }
 }
