@@ -190,6 +190,9 @@ class MastershipElectionTest {
         b.connectAll();
         c.connectAll();
         TestZooKeeper.await(() -> a.mastered() == 2 && b.mastered() == 2 && c.mastered() == 2, "two switches each");
+        // a's cache of the claims follows ZooKeeper a little after the switches have their roles.
+        TestZooKeeper.await(() -> switches.values().stream().allMatch(m -> m.masterInstance() != null
+                && m.masterInstance().equals(masterOf(a, m.dpid))), "a's cache has every claim the switches act on");
         for (SwitchModel m : switches.values()) {
             Mastership ms = a.election.getMastership(DatapathId.of(m.dpid)).orElseThrow();
             assertEquals(m.masterInstance(), ms.master(), "the switch and ZooKeeper agree on switch " + m.dpid);
