@@ -11,7 +11,13 @@ import java.util.function.Consumer;
  * packet-ins - one at a time in latency mode, as many as its output buffer holds in throughput
  * mode - and counts the responses: FLOW_MODs that add or modify, and PACKET_OUTs that are not
  * LLDP. Replies are told apart by their header alone, except for the one field that says whether
- * a FLOW_MOD adds or a PACKET_OUT carries LLDP.
+ * a FLOW_MOD adds or a PACKET_OUT carries LLDP, and in latency mode a FLOW_MOD's buffer id.
+ *
+ * <p>In latency mode the packet-in in flight is answered by a PACKET_OUT, or by a FLOW_MOD that
+ * applies to its buffer; only that answer releases the next one. A FLOW_MOD with no buffer (a
+ * controller installing the reverse direction of a flow first, as forwarding does) is counted but
+ * answers no packet: were it to release a packet-in too, two responses per packet-in would put ever
+ * more packet-ins in flight, and the waits would measure the queue they build, not the controller.
  *
  * <p>Statistics and role requests are treated as its {@link SwitchBehaviour} says: answered, refused
  * with an error, or ignored, at once or late. A late reply is written aside and handed to the output
@@ -38,6 +44,10 @@ final class EmulatedSwitch {
 
     private static final int FLOW_MOD_COMMAND_10 = 56;
     private static final int FLOW_MOD_COMMAND_13 = 25;
+    private static final int FLOW_MOD_BUFFER_ID_10 = 64;
+    private static final int FLOW_MOD_BUFFER_ID_13 = 32;
+    /** The buffer id of an unbuffered packet-in in flight (the gratuitous ARP): no FLOW_MOD applies to it. */
+    private static final long UNBUFFERED = -1L;
     private static final int FLOW_MOD_MODIFY_STRICT = 2;
     private static final int ETH_TYPE_LLDP = 0x88cc;
     private static final int ETH_TYPE_VLAN = 0x8100;
@@ -89,6 +99,8 @@ final class EmulatedSwitch {
     private String firstError;
     /** Latency mode: when the packet-in now in flight was sent, and the waits for answers seen so far. */
     private long waitingSince;
+    /** Latency mode: the buffer id of the packet-in in flight, or {@link #UNBUFFERED}. */
+    private long inFlightBuffer = UNBUFFERED;
     private long longestWaitNanos;
     private int unanswered;
 
@@ -241,6 +253,7 @@ final class EmulatedSwitch {
         if (learnDstMacs) {
             reserve(128);
             PacketIn.writeGratuitousArp(out, version, dpid, xid++);
+            inFlightBuffer = UNBUFFERED;
             if (!throughput) {
                 inFlight++;   // its answer (a flood) is the response that releases the first probe
                 return;
@@ -264,6 +277,7 @@ final class EmulatedSwitch {
             reserve(probe.length());
         }
         probe.writeTo(out, xid++, bufferId, macIndex);
+        inFlightBuffer = bufferId;
         if (++bufferId == SwitchMessages.BUFFERS) {
             bufferId = 0;
         }
@@ -295,11 +309,11 @@ final class EmulatedSwitch {
             int type = Header.type(b, at);
             if (type == OpenFlowVersion.FLOW_MOD) {
                 if (counting() && addsOrModifies(b, at, length)) {
-                    response();
+                    response(appliesToInFlight(b, at, length));
                 }
             } else if (type == OpenFlowVersion.PACKET_OUT) {
                 if (counting() && !carriesLldp(b, at, length)) {
-                    response();
+                    response(true);
                 } else if (cabling != null && carriesLldp(b, at, length)) {
                     cabling.packetOut(this, b, at, length);
                 }
@@ -316,9 +330,10 @@ final class EmulatedSwitch {
         return testRunning && state == State.SENDING;
     }
 
-    private void response() {
+    /** A response; {@code answers}: it answers the packet-in in flight (latency mode). */
+    private void response(boolean answers) {
         responses++;
-        if (throughput) {
+        if (throughput || !answers) {
             return;
         }
         if (inFlight > 0) {
@@ -345,6 +360,12 @@ final class EmulatedSwitch {
                     && (b.getShort(at + FLOW_MOD_COMMAND_10) & 0xffff) <= FLOW_MOD_MODIFY_STRICT;
         }
         return length > FLOW_MOD_COMMAND_13 && (b.get(at + FLOW_MOD_COMMAND_13) & 0xff) <= FLOW_MOD_MODIFY_STRICT;
+    }
+
+    /** Whether a FLOW_MOD applies to the buffer of the packet-in in flight. */
+    private boolean appliesToInFlight(ByteBuffer b, int at, int length) {
+        int offset = version == OpenFlowVersion.OF_10 ? FLOW_MOD_BUFFER_ID_10 : FLOW_MOD_BUFFER_ID_13;
+        return length >= offset + 4 && Integer.toUnsignedLong(b.getInt(at + offset)) == inFlightBuffer;
     }
 
     private boolean carriesLldp(ByteBuffer b, int at, int length) {

@@ -72,6 +72,21 @@ class EmulatedSwitchTest {
 
     @ParameterizedTest
     @EnumSource(OpenFlowVersion.class)
+    void latencyModeReleasesTheNextPacketInOnlyWithTheAnswerToTheOneInFlight(OpenFlowVersion v) throws Exception {
+        EmulatedSwitch sw = sending(options(v, false, false));
+        OFFactory f = factory(v);
+        OFPacketIn first = (OFPacketIn) drain(sw).get(0);
+        assertEquals(List.of(), receive(sw, f.buildFlowAdd().setBufferId(OFBufferId.NO_BUFFER).build()),
+                "a flow-mod with no buffer (the reverse direction) answers no packet-in");
+        assertEquals(List.of(), receive(sw, f.buildFlowAdd().setBufferId(OFBufferId.of(first.getBufferId().getInt()
+                + 7)).build()), "nor does one for another buffer");
+        OFPacketIn second = (OFPacketIn) receive(sw, f.buildFlowAdd().setBufferId(first.getBufferId()).build()).get(0);
+        assertEquals(first.getXid() + 1, second.getXid());
+        assertEquals(3, sw.endTest(), "all three flow-mods are counted as responses");
+    }
+
+    @ParameterizedTest
+    @EnumSource(OpenFlowVersion.class)
     void onlyAddsModifiesAndNonLldpPacketOutsCount(OpenFlowVersion v) throws Exception {
         EmulatedSwitch sw = sending(options(v, true, false));
         drain(sw);
