@@ -33,10 +33,19 @@ final class OFFrameDecoder extends ByteToMessageDecoder {
     private final LongAdder droppedTotal;
     private boolean broken;
     /**
-     * Until the switch's handshake is done nobody would read a PACKET_IN, so it is skipped without
-     * decoding: a switch flooding from the start then delays its own handshake far less.
+     * The PACKET_INs kept while the switch's handshake is not done yet, for the apps once it is: a
+     * switch sends them as soon as it has answered FEATURES (a host's first packet, a load generator's
+     * first probe), and losing them would leave that host or probe unanswered.
+     */
+    static final int EARLY_PACKET_INS = 64;
+
+    /**
+     * Until the switch's handshake is done nobody reads a PACKET_IN: the first {@link #EARLY_PACKET_INS}
+     * are decoded and kept by the connection, the rest skipped without decoding, so a switch flooding
+     * from the start delays its own handshake little.
      */
     private boolean packetInsWanted;
+    private int earlyPacketIns;
     private long packetInsSkipped;
 
     /** With no limit on packet-ins (tests, benchmarks). */
@@ -81,7 +90,7 @@ final class OFFrameDecoder extends ByteToMessageDecoder {
         }
         int start = in.readerIndex();
         if (in.getUnsignedByte(start + 1) == PACKET_IN) {
-            if (!packetInsWanted) {
+            if (!packetInsWanted && earlyPacketIns++ >= EARLY_PACKET_INS) {
                 in.skipBytes(length);
                 packetInsSkipped++;
                 return;
@@ -97,7 +106,10 @@ final class OFFrameDecoder extends ByteToMessageDecoder {
         out.add(message);
     }
 
-    /** From now on PACKET_INs are decoded (the handshake is done); answers how many were skipped before. */
+    /**
+     * From now on every PACKET_IN is decoded (the handshake is done); answers how many were skipped
+     * before, beyond the {@link #EARLY_PACKET_INS} kept.
+     */
     long acceptPacketIns() {
         packetInsWanted = true;
         return packetInsSkipped;

@@ -88,6 +88,8 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private boolean tlsFailed;
     /** The messages of the read in progress, in order. */
     private final ArrayList<Object> read = new ArrayList<>();
+    /** PACKET_INs that came before the handshake was done, for the apps once it is (on the loop). */
+    private final ArrayList<OFMessage> early = new ArrayList<>();
     /** The OpenFlow messages of {@link #read}, for the pipeline to prepare for. */
     private final ArrayList<OFMessage> readMessages = new ArrayList<>();
     private String closeReason = "connection closed";
@@ -273,6 +275,8 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
                 // The pipeline isolates its listeners; this guards against the pipeline itself failing.
                 LOG.warn("{}: pipeline failed on {} xid {}", this, message.getType(), message.getXid(), e);
             }
+        } else if (message.getType() == OFType.PACKET_IN) {
+            early.add(message); // at most OFFrameDecoder.EARLY_PACKET_INS: the decoder skips the rest
         } else {
             LOG.debug("{}: {} before the handshake completed; not dispatched", this, message.getType());
         }
@@ -521,6 +525,18 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
                 LOG.debug("{}: {} PACKET_INs arrived before the handshake completed; not decoded", this, skipped);
             }
         }
+        if (!early.isEmpty()) {
+            // As a read of their own, after the one that may be completing the handshake right now.
+            ctx.executor().execute(this::dispatchEarly);
+        }
+    }
+
+    /** The PACKET_INs kept from before the handshake was done, to the apps as if just read. */
+    private void dispatchEarly() {
+        read.addAll(early); // a task of the loop runs between reads: read is empty
+
+        early.clear();
+        handleRead();
     }
 
     CompletableFuture<Void> removed() {

@@ -43,17 +43,26 @@ class OFFrameDecoderTest {
 
     @ParameterizedTest
     @EnumSource(value = OFVersion.class, names = {"OF_10", "OF_13", "OF_15"})
-    void skipsPacketInsUntilTheHandshakeIsDoneAndDecodesEverythingElse(OFVersion version) {
+    void keepsTheFirstPacketInsBeforeTheHandshakeIsDoneSkipsTheRestAndDecodesEverythingElse(OFVersion version) {
         OFFactory f = OFFactories.getFactory(version);
         OFFrameDecoder frames = new OFFrameDecoder();
         EmbeddedChannel ch = new EmbeddedChannel(frames);
 
-        // in one read: a packet-in, an echo request, another packet-in
-        ch.writeInbound(bytes(packetIn(f, 1), f.buildEchoRequest().setXid(2).setData(new byte[0]).build(),
-                packetIn(f, 3)));
+        // in one read: the packet-ins kept for after the handshake, an echo request, two more packet-ins
+        java.util.List<OFMessage> early = new java.util.ArrayList<>();
+        for (int i = 0; i < OFFrameDecoder.EARLY_PACKET_INS; i++) {
+            early.add(packetIn(f, 100 + i));
+        }
+        early.add(f.buildEchoRequest().setXid(2).setData(new byte[0]).build());
+        early.add(packetIn(f, 1));
+        early.add(packetIn(f, 3));
+        ch.writeInbound(bytes(early.toArray(OFMessage[]::new)));
+        for (int i = 0; i < OFFrameDecoder.EARLY_PACKET_INS; i++) {
+            assertEquals(100 + i, assertInstanceOf(OFPacketIn.class, ch.readInbound()).getXid());
+        }
         OFEchoRequest echo = assertInstanceOf(OFEchoRequest.class, ch.readInbound());
         assertEquals(2, echo.getXid());
-        assertNull(ch.readInbound(), "the packet-ins before the handshake are not passed on");
+        assertNull(ch.readInbound(), "packet-ins beyond those kept before the handshake are not passed on");
 
         assertEquals(2, frames.acceptPacketIns());
         ch.writeInbound(bytes(packetIn(f, 4)));
