@@ -119,7 +119,7 @@ class SharedConfigurationIT {
     /** The forwarding component's log line for settings it applied. */
     private static Pattern forwarding(String event, int idleTimeout, String granularity) {
         return Pattern.compile("forwarding " + event + " \\(ForwardingSettings\\[idleTimeout=" + idleTimeout
-                + ", .*granularity=" + granularity + "\\]\\)");
+                + ", .*granularity=" + granularity + "[,\\]]");
     }
 
     private static List<String> known(JsonNode pid) {
