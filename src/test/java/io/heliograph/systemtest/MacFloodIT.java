@@ -13,12 +13,15 @@ import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.Host;
 import io.heliograph.testbed.PingLog;
 import io.heliograph.testbed.Poll;
+import io.heliograph.testbed.RestClient;
 import io.heliograph.testbed.Testbed;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -37,7 +40,8 @@ import org.junit.jupiter.api.parallel.Isolated;
  * against {@code --profile bench} (the learning switch alone), shorter, for comparison.
  *
  * <p>Asserted, as the issue states it: the pings keep working (no 10 s of the flood without an
- * answer, and answers after it), {@code /api/v1/health} answers UP within 1 s every time it is
+ * answer, and answers after it), the devices app still knows h1 and h2 at their switch after the
+ * flood, {@code /api/v1/health} answers UP within 1 s every time it is
  * asked (every 500 ms, throughout), the controller lives within its heap ({@link #HEAP_LIMIT}, the
  * bound this test documents: no OutOfMemoryError, still healthy at the end), and
  * {@code /api/v1/limits} shows bounds that evicted or refused something. Printed, not asserted:
@@ -118,6 +122,11 @@ class MacFloodIT {
         Poll.until("a ping sent after the flood to be answered", Duration.ofSeconds(10),
                 () -> pings.lastAnswered() > floodTo);
         List<Integer> lost = pings.lost(floodFrom).stream().filter(seq -> seq <= floodTo).toList();
+        // the hosts that were known and talking before the flood are known still, where they are
+        Map<String, RestClient.Response> known = new LinkedHashMap<>();
+        for (Host h : List.of(h1, h2)) {
+            known.put(h.mac(), controller.rest().get("/api/v1/hosts/" + h.mac()));
+        }
         List<ControllerStateApi.Bound> bounds = new ArrayList<>();
         AssertionError noLimits = null;
         try {
@@ -154,6 +163,10 @@ class MacFloodIT {
         assertEquals(0, samples.unhealthy, "/api/v1/health answered UP within " + HEALTHY + " every time (worst "
                 + samples.worstHealthNanos / 1_000_000 + " ms)");
         assertFalse(controller.log().contains("OutOfMemoryError"), "the controller lived within " + HEAP_LIMIT);
+        known.forEach((mac, answer) -> {
+            assertEquals(200, answer.status(), "host " + mac + ", active through the flood, is known still: " + answer);
+            assertEquals(s.dpid(), answer.json().at("/attachmentPoints/0/dpid").asText(), answer.toString());
+        });
         assertTrue(samples.asked > 100, "health was asked throughout: " + samples.asked);
         if (noLimits != null) {
             throw noLimits;
