@@ -257,6 +257,19 @@ class ErrorResponsesTest {
         assertEquals(200, server.get("/api/v1/test/things/%31?limit=1").statusCode(), "a valid escape still reads");
     }
 
+    /** Issue 18: found by RestFuzzIT, Spring dropped a segment's ';...', so "9;" read as thing 9. */
+    @Test
+    void aPathWithASemicolonIs400() throws IOException {
+        for (String path : List.of("/api/v1/test/things/1;", "/api/v1/test/things/1;jsessionid=x",
+                "/api/v1/test;x/things/1")) {
+            String answer = raw("GET " + path + "?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: " + server.basic() + "\r\n");
+            assertTrue(answer.startsWith("HTTP/1.1 400"), path + ": " + answer);
+            assertTrue(answer.contains("\"message\":\"the request path has a ';' at character "), answer);
+        }
+        assertEquals(400, server.get("/api/v1/test/things/1%3B?limit=1").statusCode(),
+                "an encoded ';' is part of the value, which is no number");
+    }
+
     /** Issue 18: found by RestFuzzIT, a JSON string where an object belongs answered Jackson's message, value and class. */
     @Test
     void aBodyOfTheWrongShapeSaysWhatWasExpectedWithoutQuotingIt() {
