@@ -16,6 +16,7 @@ import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.FatTree;
 import io.heliograph.testbed.FlowEntry;
 import io.heliograph.testbed.Host;
+import io.heliograph.testbed.NetworkView;
 import io.heliograph.testbed.Poll;
 import io.heliograph.testbed.RestClient;
 import io.heliograph.testbed.RestClient.Response;
@@ -102,6 +103,11 @@ class CoreRestIT {
         of10.setController(target);
         of15.setController(target);
         controller.awaitSwitches(tree.switches().size() + 2, CONNECT);
+        // Until every link is discovered, the fabric's unknown inter-switch ports count as edge ports:
+        // hosts are reachable once the topology has converged, which on a loaded machine can take longer
+        // than the first LLDP round.
+        Poll.until("the topology to list the fat tree's " + tree.directedLinks().size() + " directed links", CONNECT,
+                () -> NetworkView.links(controller), tree.directedLinks()::equals);
         // some traffic, so counters and learned flows are not all zero
         Host a = tree.hosts().get(0);
         Host b = tree.hosts().get(tree.hosts().size() - 1);

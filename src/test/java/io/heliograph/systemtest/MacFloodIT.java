@@ -95,8 +95,10 @@ class MacFloodIT {
 
         Testbed testbed = open(Testbed.start("MacFloodIT"));
         Bridge s = testbed.addSwitch(100, List.of("OpenFlow13"));
-        Host h1 = testbed.addHost(1, s);
-        Host h2 = testbed.addHost(2, s);
+        // The generator's switch d sends from 02:00:ii:ii:ii:dd (d = 1..16): hosts 1..16 of the testbed
+        // (02:00:00:00:00:nn) would share a MAC with the flood, which then rightly moves them. Hosts 101, 102.
+        Host h1 = testbed.addHost(101, s);
+        Host h2 = testbed.addHost(102, s);
         s.setController(testbed.controllerTarget("tcp", controller.openflowPort()));
         controller.awaitSwitches(1, Duration.ofSeconds(30));
         h1.awaitReachable(h2, Duration.ofSeconds(20));
