@@ -127,8 +127,9 @@ public abstract class SharedStoreContract {
         // in ZooKeeper the parent is a node of version 0 without data: its first value is version 1
         assertEquals(1, b.put("topology/links", bytes("now a value")).version());
         assertEquals(List.of("links"), List.copyOf(a.list("topology").keySet()));
-        assertEquals(1, b.replace("topology", Versioned.ABSENT, bytes("claimed")).orElseThrow().version(),
-                "replace of an absent key that is a parent");
+        Versioned claimed = b.replace("topology", Versioned.ABSENT, bytes("claimed")).orElseThrow();
+        assertEquals(1, claimed.version(), "replace of an absent key that is a parent");
+        assertEquals("claimed", text(a.get("topology").orElseThrow().value()));
         assertEquals(Optional.empty(), a.replace("topology", Versioned.ABSENT, bytes("again")));
     }
 
@@ -400,6 +401,8 @@ public abstract class SharedStoreContract {
         List<String> changes = heard.until("changed flows/f1=v5@5", "changed flows=the prefix key itself@1",
                 "changed flows/f3/deeper=d@0", "removed flows/f2/below", "removed flows/f2");
         assertInOrderPerKey(changes);
+        assertTrue(changes.indexOf("changed flows/f3/deeper=d@0") > changes.indexOf("changed flows/f1=v5@5"),
+                "a key written after f1's last value is heard after it: " + changes);
         assertTrue(changes.stream().noneMatch(e -> e.contains("other") || e.contains("flowsX")
                 || e.startsWith("changed flows/f3=")), "neither keys outside the prefix nor parents without value: "
                 + changes);
