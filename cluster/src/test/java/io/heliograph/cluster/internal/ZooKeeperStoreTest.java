@@ -34,7 +34,10 @@ import io.heliograph.core.cluster.SharedStore.StoreListener;
 import io.heliograph.core.cluster.SharedStore.Versioned;
 import io.heliograph.core.cluster.SharedStore.Watch;
 
-/** The shared store on a real ZooKeeper server, written and read by two instances' sessions. */
+/**
+ * The shared store on a real ZooKeeper server, written and read by two instances' sessions: what it does beyond
+ * SharedStore's contract (ZooKeeperStoreContractTest runs that), its nodes, messages and larger loads.
+ */
 @Timeout(60)
 class ZooKeeperStoreTest {
 
@@ -72,33 +75,7 @@ class ZooKeeperStoreTest {
         }
     }
 
-    @Test
-    void aWriteIsReadByTheOtherInstanceWithItsVersion() {
-        Versioned first = a.put("apps/routing/config", bytes("{\"k\":1}"));
-        assertEquals(0, first.version());
-        Versioned second = a.put("apps/routing/config", bytes("{\"k\":2}"));
-        assertEquals(1, second.version());
 
-        Versioned read = b.get("apps/routing/config").orElseThrow();
-        assertEquals("{\"k\":2}", text(read.value()));
-        assertEquals(1, read.version());
-        assertEquals("apps/routing/config", read.key());
-        assertEquals(Optional.empty(), b.get("apps/routing/other"));
-    }
-
-    @Test
-    void replaceWritesOnlyOverTheExpectedVersion() {
-        assertEquals(0, a.replace("k", Versioned.ABSENT, bytes("a0")).orElseThrow().version());
-        assertEquals(Optional.empty(), b.replace("k", Versioned.ABSENT, bytes("b0")), "the key exists");
-
-        assertEquals(1, b.replace("k", 0, bytes("b1")).orElseThrow().version());
-        assertEquals(Optional.empty(), a.replace("k", 0, bytes("a1")), "a's version 0 is stale");
-        assertEquals("b1", text(a.get("k").orElseThrow().value()));
-
-        a.delete("k");
-        assertEquals(Optional.empty(), a.replace("k", 1, bytes("a2")), "no key, no version");
-        assertTrue(a.replace("k", Versioned.ABSENT, bytes("a3")).isPresent(), "absent again");
-    }
 
     @Test
     void concurrentUpdatesFromTwoInstancesNeverLoseAnIncrement() throws Exception {
@@ -135,31 +112,7 @@ class ZooKeeperStoreTest {
         System.out.printf("%d concurrent increments from 2 sessions took %d change attempts%n", total, attempts.get());
     }
 
-    @Test
-    void updateSeesNullForAnAbsentKeyAndDeletesOnNull() {
-        assertEquals("1", text(a.update("n", old -> {
-            assertNull(old);
-            return bytes("1");
-        }).orElseThrow().value()));
-        assertEquals(Optional.empty(), a.update("n", old -> null));
-        assertEquals(Optional.empty(), b.get("n"));
-        assertEquals(Optional.empty(), a.update("never", old -> null), "deleting nothing");
-        assertEquals(Optional.empty(), b.get("never"));
-        IllegalStateException own = new IllegalStateException("the change's own failure");
-        assertEquals(own, assertThrows(IllegalStateException.class, () -> a.update("n", old -> {
-            throw own;
-        })), "the change's exception reaches the caller as it is");
-        assertEquals(Optional.empty(), b.get("n"), "and nothing was written");
-    }
 
-    @Test
-    void updateThatDeletesAKeyWithKeysBelowClearsOnlyItsValue() {
-        a.put("flows", bytes("parent"));
-        a.put("flows/f1", bytes("child"));
-        assertEquals(Optional.empty(), a.update("flows", old -> null));
-        assertEquals(Optional.empty(), b.get("flows"));
-        assertEquals("child", text(b.get("flows/f1").orElseThrow().value()));
-    }
 
     @Test
     void deleteRemovesTheKeyWhatIsBelowItAndTheParentsItLeavesEmpty() throws Exception {
@@ -189,25 +142,7 @@ class ZooKeeperStoreTest {
         assertEquals(Set.of("version"), a.list("").keySet());
     }
 
-    @Test
-    void replaceOfAnAbsentKeyClaimsAParentWithoutValue() {
-        a.put("hosts/h1/ip", bytes("10.0.0.1"));
-        Versioned claimed = b.replace("hosts/h1", Versioned.ABSENT, bytes("host")).orElseThrow();
-        assertEquals("host", text(claimed.value()));
-        assertEquals(Optional.empty(), a.replace("hosts/h1", Versioned.ABSENT, bytes("again")));
-    }
 
-    @Test
-    void listGivesTheValuesDirectlyBelowByLastSegment() {
-        a.put("devices/d1", bytes("one"));
-        a.put("devices/d2", bytes("two"));
-        a.put("devices/d2/ports/p1", bytes("deeper"));
-        Map<String, Versioned> listed = b.list("devices");
-        assertEquals(List.of("d1", "d2"), List.copyOf(listed.keySet()));
-        assertEquals("devices/d2", listed.get("d2").key());
-        assertEquals("two", text(listed.get("d2").value()));
-        assertEquals(Map.of(), b.list("nothing/here"));
-    }
 
     @Test
     void badKeysAndValuesAreRefusedNamingTheProblem() {
@@ -231,51 +166,6 @@ class ZooKeeperStoreTest {
         a.put("ok/with.all_the-allowed:chars@1", bytes("fine"));
     }
 
-    @Test
-    void aWatchHearsExistingValuesFirstThenEveryChangeInOrder() throws Exception {
-        a.put("flows/f1", bytes("v0"));
-        a.put("flows/f2", bytes("w0"));
-        a.put("other/x", bytes("not watched"));
-        TestZooKeeper.Heard<String> heard = new TestZooKeeper.Heard<>();
-        Set<Thread> threads = ConcurrentHashMap.newKeySet();
-        Watch watch = b.watch("flows", recorder(heard, threads));
-
-        assertEquals(Set.of("changed flows/f1=v0@0", "changed flows/f2=w0@0"),
-                Set.of(heard.next("an existing value"), heard.next("the other existing value")));
-
-        for (int i = 1; i <= 5; i++) {
-            a.put("flows/f1", bytes("v" + i));
-        }
-        a.put("flows/f3/deeper", bytes("d"));
-        a.delete("flows/f2");
-        a.put("other/y", bytes("not watched"));
-        List<String> changes = new ArrayList<>(heard.awaitEvent("removed flows/f2"));
-        changes.add("removed flows/f2");
-        if (!changes.contains("changed flows/f3/deeper=d@0")) {
-            // a key below a new parent is found once the cache has read the parent's children, which may
-            // come after a change to another key: order holds per key, not across keys
-            changes.addAll(heard.awaitEvent("changed flows/f3/deeper=d@0"));
-            changes.add("changed flows/f3/deeper=d@0");
-        }
-        watch.close();
-        List<String> f1 = changes.stream().filter(e -> e.startsWith("changed flows/f1=")).toList();
-        assertEquals("changed flows/f1=v5@5", f1.get(f1.size() - 1), "the last value of f1, last: " + changes);
-        assertTrue(changes.indexOf("changed flows/f3/deeper=d@0") > changes.indexOf(f1.get(f1.size() - 1)),
-                "a deeper key, after f1's writes: " + changes);
-        assertTrue(changes.stream().noneMatch(e -> e.contains("other") || e.equals("changed flows/f3")),
-                "neither keys outside the prefix nor parents without value: " + changes);
-
-        List<String> afterClose = new ArrayList<>();
-        a.put("flows/f9", bytes("after close"));
-        // the write above is not heard: a second watch, opened after it, hears it first of all
-        TestZooKeeper.Heard<String> second = new TestZooKeeper.Heard<>();
-        try (Watch probe = b.watch("flows/f9", recorder(second, threads))) {
-            assertEquals("changed flows/f9=after close@0", second.next("the probe's initial value"));
-        }
-        afterClose.addAll(heard.drained());
-        assertTrue(afterClose.stream().noneMatch(e -> e.contains("f9")), "a closed watch hears nothing: " + afterClose);
-        assertEquals(1, threads.size(), "listeners run on one store thread: " + threads);
-    }
 
     @Test
     void aWatchSeesValuesOfOneKeyInWriteOrder() throws Exception {
@@ -316,15 +206,6 @@ class ZooKeeperStoreTest {
         sessionA = sessionC;   // for the clean-up: a's session is closed
     }
 
-    @Test
-    void eachLeadershipNameHasItsOwnLeader() throws Exception {
-        TestZooKeeper.Heard<Boolean> first = new TestZooKeeper.Heard<>();
-        TestZooKeeper.Heard<Boolean> second = new TestZooKeeper.Heard<>();
-        track(a.lead("apps/vdn/planner", first::add));
-        track(b.lead("apps/circuit/scheduler", second::add));
-        assertTrue(first.next("a to lead the planner"));
-        assertTrue(second.next("b to lead the scheduler"));
-    }
 
     private ZooKeeperSession open(String id) throws Exception {
         ZooKeeperSession session = new ZooKeeperSession(TestZooKeeper.settings(zookeeper.connectString(), id,

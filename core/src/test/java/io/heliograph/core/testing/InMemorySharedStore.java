@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
 import io.heliograph.core.cluster.SharedStore;
 
 /**
- * A {@link SharedStore} in the test's JVM, with the contract of the ZooKeeper one: versions that
- * start at 0 and grow by one per write, conditional replace, update that retries when another write
+ * A {@link SharedStore} in the test's JVM, with the contract of the ZooKeeper one ({@link SharedStoreContract}
+ * runs against both): versions that start at 0 and grow by one per write, conditional replace, update that retries when another write
  * came in between, recursive delete, watches that get the existing values and then every change in
  * order, leadership, and the same refusals of bad keys and values. Shared with the apps' tests
  * through core's test-jar.
@@ -47,7 +47,8 @@ import io.heliograph.core.cluster.SharedStore;
  *
  * <p>As in the ZooKeeper store: keys with no value of their own but values below them (the parents
  * of a written key) hold nothing ({@link #get} is empty for them, {@link #list} and watches do not
- * show them); a value is 1 to {@link #MAX_VALUE_BYTES} bytes (empty is refused: it would be a key
+ * show them), yet are ZooKeeper nodes with a version: the first value written to such a parent is
+ * version 1, or one more than the version its value had before an update cleared it; a value is 1 to {@link #MAX_VALUE_BYTES} bytes (empty is refused: it would be a key
  * without value); an {@link #update} that deletes a key leaves the keys below it (a {@link #delete}
  * takes them too); {@link #list} and {@link #watch} take the empty prefix for the whole store; a
  * watch on a prefix also hears the prefix key itself; closing a leadership tells its listener it
@@ -169,9 +170,10 @@ public class InMemorySharedStore implements SharedStore {
     public Optional<Versioned> replace(String key, long expectedVersion, byte[] value) {
         checkKey(key);
         checkValue(key, value);
-        if (expectedVersion < Versioned.ABSENT) {
+        if (expectedVersion < Versioned.ABSENT || expectedVersion > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("expected version " + expectedVersion + " of key '" + key
-                    + "' is not a version: versions start at 0, and Versioned.ABSENT (-1) means the key must not exist");
+                    + "' is not a version: versions are 0 to " + Integer.MAX_VALUE
+                    + " (ZooKeeper's), and Versioned.ABSENT (-1) means the key must not exist");
         }
         Versioned written;
         synchronized (data) {
@@ -301,7 +303,7 @@ public class InMemorySharedStore implements SharedStore {
         }
     }
 
-    /** The rule of the SharedStore javadoc: segments of 1-200 letters, digits and . _ - : @, separated by '/'. */
+    /** The rule of the SharedStore javadoc: segments of 1-200 letters, digits and . _ - : @, separated by '/', never "." or "..". */
     static void checkKey(String key) {
         if (key == null) {
             throw new IllegalArgumentException("the key is null");
@@ -312,6 +314,10 @@ public class InMemorySharedStore implements SharedStore {
         for (String segment : key.split("/", -1)) {
             if (segment.isEmpty()) {
                 throw new IllegalArgumentException("key '" + key + "' has an empty segment (a '/' at its start or end, or '//')");
+            }
+            if (segment.equals(".") || segment.equals("..")) {
+                throw new IllegalArgumentException("key '" + key + "' has the segment '" + segment
+                        + "', which ZooKeeper would read as a relative path");
             }
             if (segment.length() > MAX_SEGMENT_LENGTH) {
                 throw new IllegalArgumentException("key '" + key + "' has a segment of " + segment.length()
@@ -352,6 +358,11 @@ public class InMemorySharedStore implements SharedStore {
     /** What every instance sees: the values, the elections, and the queue of events to deliver. Guarded by itself. */
     private static final class Data {
         final NavigableMap<String, Versioned> values = new TreeMap<>();
+        /**
+         * The version of each ZooKeeper node that is only a parent now but had a value cleared by an
+         * update (its data set to nothing, which counted as a write). Other parents are at 0.
+         */
+        private final Map<String, Long> clearedParents = new HashMap<>();
         final Map<String, Election> elections = new HashMap<>();
         final List<InMemorySharedStore> instances = new ArrayList<>();
         private final Queue<Runnable> events = new ArrayDeque<>();
@@ -362,16 +373,34 @@ public class InMemorySharedStore implements SharedStore {
             return v == null ? Versioned.ABSENT : v.version();
         }
 
+        /**
+         * The version of the key's ZooKeeper node: its value's, a parent's (a node without data),
+         * or ABSENT when there is no node, so that a write continues from it as ZooKeeper's does.
+         */
+        private long nodeVersion(String key) {
+            if (values.containsKey(key)) {
+                return values.get(key).version();
+            }
+            return below(key).isEmpty() ? Versioned.ABSENT : clearedParents.getOrDefault(key, 0L);
+        }
+
         Versioned write(String key, byte[] value) {
-            Versioned written = new Versioned(key, value.clone(), versionOf(key) + 1);
+            Versioned written = new Versioned(key, value.clone(), nodeVersion(key) + 1);
             values.put(key, written);
+            clearedParents.remove(key);
             forEachListeningWatch(key, w -> w.changed(written));
             return written;
         }
 
         /** Removes a key's own value, leaving the keys below it. */
         void removeValue(String key) {
-            if (values.remove(key) != null) {
+            Versioned removed = values.remove(key);
+            if (removed != null) {
+                if (!below(key).isEmpty()) {
+                    clearedParents.put(key, removed.version() + 1);
+                } else {
+                    clearedParents.keySet().removeIf(k -> below(k).isEmpty());
+                }
                 forEachListeningWatch(key, w -> w.removed(key));
             }
         }
@@ -386,6 +415,8 @@ public class InMemorySharedStore implements SharedStore {
                 values.remove(k);
                 forEachListeningWatch(k, w -> w.removed(k));
             }
+            // the parents left with nothing below are deleted, as the ZooKeeper store prunes them
+            clearedParents.keySet().removeIf(k -> below(k).isEmpty());
             return !gone.isEmpty();
         }
 
