@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.heliograph.core.cluster.ClusterInstance;
+import io.heliograph.core.json.Json;
 
 /**
  * An instance's membership node, {@code instances/<id>}: {@code {id, openflowAddress, httpAddress,
@@ -36,13 +37,13 @@ final class InstanceRecord {
             members.put("livenessAddress", liveness.address());
             members.put("sessionPassword", Base64.getEncoder().encodeToString(liveness.sessionPassword()));
         }
-        return FlatJson.write(members);
+        return Json.compact(members);
     }
 
     /** The instance of node {@code id}; IllegalArgumentException naming the node if its data is bad. */
     static ClusterInstance read(String id, byte[] data) {
         try {
-            Map<String, Object> members = FlatJson.read(data);
+            Map<String, Object> members = Json.flatObject(data);
             return new ClusterInstance(id, string(members, "openflowAddress"), string(members, "httpAddress"),
                     string(members, "version"), Instant.parse(string(members, "started")));
         } catch (IllegalArgumentException | DateTimeParseException e) {
@@ -53,7 +54,7 @@ final class InstanceRecord {
     /** The member's liveness, or null when its node has none (or a bad one: then it is not watched). */
     static Liveness liveness(byte[] data) {
         try {
-            Map<String, Object> members = FlatJson.read(data);
+            Map<String, Object> members = Json.flatObject(data);
             if (members.get("livenessAddress") instanceof String address
                     && members.get("sessionPassword") instanceof String password) {
                 ConnectString.checkHostPort("livenessAddress", address, address);

@@ -17,6 +17,7 @@ import io.heliograph.core.cluster.SharedConfigurationService;
 import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.core.cluster.SharedStore.StoreListener;
 import io.heliograph.core.cluster.SharedStore.Versioned;
+import io.heliograph.core.json.Json;
 
 /**
  * The apps' shared settings: one flat JSON object of strings per pid at {@code config/<pid>} in the
@@ -78,7 +79,7 @@ final class SharedSettings implements SharedConfigurationService, StoreListener 
         SettingsSchema s = schema.get();
         requirePid(pid, s);
         s.validate(pid, settings);
-        Versioned written = store.put(key(pid), FlatJson.write(new TreeMap<>(settings)));
+        Versioned written = store.put(key(pid), Json.compact(new TreeMap<>(settings)));
         LOG.info("shared configuration: {} set to {} (version {})", pid, new TreeMap<>(settings), written.version());
         return settings(pid, Optional.of(written), s);
     }
@@ -150,7 +151,7 @@ final class SharedSettings implements SharedConfigurationService, StoreListener 
 
     private static Map<String, String> parse(Versioned value) {
         Map<String, String> settings = new TreeMap<>();
-        FlatJson.read(value.value()).forEach((k, v) -> settings.put(k, String.valueOf(v)));
+        Json.flatObject(value.value()).forEach((k, v) -> settings.put(k, String.valueOf(v)));
         return Collections.unmodifiableMap(settings);
     }
 

@@ -19,6 +19,7 @@ import java.util.TreeSet;
 
 import org.projectfloodlight.openflow.types.DatapathId;
 
+import io.heliograph.core.json.Json;
 import io.heliograph.staticflows.StaticEntry;
 
 /**

@@ -14,6 +14,7 @@ import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.core.cluster.SharedStore.Versioned;
+import io.heliograph.core.json.Json;
 import io.heliograph.staticflows.StaticEntry;
 
 /**
@@ -56,12 +57,12 @@ final class EntryStore {
     }
 
     static byte[] encode(StaticEntry entry) {
-        return Json.write(EntryCodec.toJson(entry)).getBytes(StandardCharsets.UTF_8);
+        return Json.pretty(EntryCodec.toJson(entry)).getBytes(StandardCharsets.UTF_8);
     }
 
     /** The entry a stored value holds; IllegalArgumentException naming the problem when it holds none. */
     static StaticEntry decode(Versioned value) {
-        Object parsed = Json.parse(new String(value.value(), StandardCharsets.UTF_8));
+        Object parsed = Json.parse(value.value());
         if (!(parsed instanceof Map)) {
             throw new IllegalArgumentException("the value of " + value.key() + " is not a JSON object");
         }
@@ -79,11 +80,11 @@ final class EntryStore {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("groups", new ArrayList<Object>(ids.groups()));
         m.put("meters", new ArrayList<Object>(ids.meters()));
-        return Json.write(m).getBytes(StandardCharsets.UTF_8);
+        return Json.pretty(m).getBytes(StandardCharsets.UTF_8);
     }
 
     static OwnedIds decodeOwned(byte[] value) {
-        Object parsed = Json.parse(new String(value, StandardCharsets.UTF_8));
+        Object parsed = Json.parse(value);
         if (!(parsed instanceof Map<?, ?> m)) {
             throw new IllegalArgumentException("not a JSON object");
         }

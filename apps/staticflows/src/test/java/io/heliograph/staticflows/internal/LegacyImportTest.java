@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.core.cluster.SharedStore.StoreUnavailableException;
+import io.heliograph.core.json.Json;
 import io.heliograph.core.testing.InMemorySharedStore;
 import io.heliograph.staticflows.Action;
 import io.heliograph.staticflows.FlowEntry;
@@ -56,7 +57,7 @@ class LegacyImportTest {
         owned.forEach((dpid, ids) -> installed.put(dpid.toString(),
                 Map.of("groups", new ArrayList<Object>(ids.groups()), "meters", new ArrayList<Object>(ids.meters()))));
         root.put("installed", installed);
-        return Json.write(root);
+        return Json.pretty(root);
     }
 
     private static FlowEntry flow(String name, int port) {

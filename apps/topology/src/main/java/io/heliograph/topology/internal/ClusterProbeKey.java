@@ -1,15 +1,14 @@
 package io.heliograph.topology.internal;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.core.cluster.SharedStore.Versioned;
+import io.heliograph.core.json.Json;
 
 /**
  * The LLDP key of the cluster, kept in the shared store at {@value #KEY}: made by the first instance
@@ -23,7 +22,6 @@ final class ClusterProbeKey {
 
     static final String KEY = "topology/lldp-key";
     private static final int KEY_BYTES = 32;
-    private static final Pattern HMAC_KEY = Pattern.compile("\"hmacKey\"\\s*:\\s*\"([A-Za-z0-9+/=]+)\"");
 
     private ClusterProbeKey() {
     }
@@ -39,8 +37,7 @@ final class ClusterProbeKey {
         if (existing.isEmpty()) {
             byte[] fresh = new byte[KEY_BYTES];
             random.nextBytes(fresh);
-            byte[] value = ("{\"hmacKey\":\"" + Base64.getEncoder().encodeToString(fresh) + "\"}")
-                    .getBytes(StandardCharsets.UTF_8);
+            byte[] value = Json.compact(Map.of("hmacKey", Base64.getEncoder().encodeToString(fresh)));
             if (store.replace(KEY, Versioned.ABSENT, value).isPresent()) {
                 return fresh;
             }
@@ -50,11 +47,11 @@ final class ClusterProbeKey {
     }
 
     static byte[] parse(byte[] value) {
-        Matcher m = HMAC_KEY.matcher(new String(value, StandardCharsets.UTF_8));
         byte[] key;
         try {
-            key = m.find() ? Base64.getDecoder().decode(m.group(1)) : new byte[0];
-        } catch (IllegalArgumentException e) {
+            key = Json.flatObject(value).get("hmacKey") instanceof String base64 ? Base64.getDecoder().decode(base64)
+                    : new byte[0];
+        } catch (IllegalArgumentException e) { // bad JSON or bad Base64
             key = new byte[0];
         }
         if (key.length < 16) {

@@ -1,9 +1,10 @@
 package io.heliograph.topology.internal;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -21,6 +22,7 @@ import io.heliograph.core.cluster.ClusterListener;
 import io.heliograph.core.cluster.ClusterService;
 import io.heliograph.core.cluster.OwnedEntries;
 import io.heliograph.core.cluster.SharedStore;
+import io.heliograph.core.json.Json;
 import io.heliograph.topology.Link;
 
 /**
@@ -42,7 +44,6 @@ public final class SharedLinks implements OwnedEntries.Listener, ClusterListener
 
     static final String PREFIX = "topology/links";
     private static final Pattern KEY = Pattern.compile("([0-9a-f]{16})-(\\d+)-([0-9a-f]{16})-(\\d+)");
-    private static final Pattern FIRST_SEEN = Pattern.compile("\"firstSeen\"\\s*:\\s*\"([^\"]*)\"");
 
     private final OwnedEntries entries;
     private final LinkDiscovery discovery;
@@ -166,20 +167,21 @@ public final class SharedLinks implements OwnedEntries.Listener, ClusterListener
     }
 
     static byte[] value(Link link, long firstSeenMs) {
-        return ("{\"src\":\"" + link.src().dpid() + "/" + Integer.toUnsignedString(link.src().port().getPortNumber())
-                + "\",\"dst\":\"" + link.dst().dpid() + "/" + Integer.toUnsignedString(link.dst().port().getPortNumber())
-                + "\",\"firstSeen\":\"" + Instant.ofEpochMilli(firstSeenMs) + "\"}").getBytes(StandardCharsets.UTF_8);
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("src", link.src().dpid() + "/" + Integer.toUnsignedString(link.src().port().getPortNumber()));
+        value.put("dst", link.dst().dpid() + "/" + Integer.toUnsignedString(link.dst().port().getPortNumber()));
+        value.put("firstSeen", Instant.ofEpochMilli(firstSeenMs).toString());
+        return Json.compact(value);
     }
 
     /** When the owner found the link (wall clock, ms); now when the value does not say. */
     static long firstSeen(byte[] value) {
-        Matcher m = FIRST_SEEN.matcher(new String(value, StandardCharsets.UTF_8));
-        if (m.find()) {
-            try {
-                return Instant.parse(m.group(1)).toEpochMilli();
-            } catch (DateTimeParseException e) {
-                // fall through
+        try {
+            if (Json.flatObject(value).get("firstSeen") instanceof String firstSeen) {
+                return Instant.parse(firstSeen).toEpochMilli();
             }
+        } catch (IllegalArgumentException | DateTimeParseException e) {
+            // fall through
         }
         return System.currentTimeMillis();
     }

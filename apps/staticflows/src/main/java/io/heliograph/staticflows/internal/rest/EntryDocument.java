@@ -8,9 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import io.heliograph.core.json.Json;
 import io.heliograph.staticflows.StaticEntry;
 import io.heliograph.staticflows.internal.EntryCodec;
-import io.heliograph.staticflows.internal.Json;
 import io.heliograph.webui.api.Requests;
 
 /**
