@@ -60,6 +60,7 @@ class DistributionIT {
             "io.heliograph.cluster.internal.ZooKeeperStore",
             "io.heliograph.cluster.internal.MastershipComponent",
             "io.heliograph.webui.WebServer",
+            "io.heliograph.solver.internal.SolverComponent",
             // bound by the web server whether or not the cluster services run (the API answers 503 without them)
             "io.heliograph.webui.cluster.ClusterResource",
             "io.heliograph.webui.cluster.ClusterPage",
