@@ -99,6 +99,13 @@ class NewAppIT {
         CommandResult installed = deployApp(controller, credentials, jar.toString());
         assertTrue(installed.stdout().contains("installed " + PACKAGE + " as bundle"), installed.stdout());
         Poll.until("GET " + PATH + " to answer", DEPLOY, () -> rest.get(PATH), r -> r.status() == 200);
+        // An app the pipeline order does not name runs after the named ones, and forwarding ends the
+        // pipeline for what it forwards: the operator puts the app first (as the app's README says).
+        List<String> order = new ArrayList<>(packetInListeners(rest));
+        order.remove(NAME);
+        order.add(0, NAME);
+        RestClient.Response reordered = rest.put("/api/v1/pipelines/PACKET_IN", order);
+        assertEquals(200, reordered.status(), reordered.toString());
         // the hosts' first packets (ARP, then the first pings) reach the controller as packet-ins
         h1.awaitReachable(h2, SETTLE);
         JsonNode counted = Poll.until("the app's listener to count packet-ins from " + s.dpid(), SETTLE,
@@ -117,6 +124,13 @@ class NewAppIT {
         String changed = source.replace("new Counts(HelloAppCounter.NAME,", "new Counts(\"hello-app, updated\",");
         assertNotEquals(source, changed, "the resource's answer was found in its source");
         Files.writeString(resource, changed);
+        // and its unit test, which asserts the answer (a developer changes both)
+        Path test = project.resolve("src/test/java/org/example/hello/rest/HelloAppResourceTest.java");
+        String testSource = Files.readString(test);
+        String changedTest = testSource.replace("assertEquals(\"hello-app\", counts.app());",
+                "assertEquals(\"hello-app, updated\", counts.app());");
+        assertNotEquals(testSource, changedTest, "the unit test's expected answer was found");
+        Files.writeString(test, changedTest);
         Path rebuilt = build(project, artifacts.resolve("mvn-package-2.log"));
         CommandResult updated = deployApp(controller, credentials, rebuilt.toString());
         assertTrue(updated.stdout().contains("updated " + PACKAGE), updated.stdout());
