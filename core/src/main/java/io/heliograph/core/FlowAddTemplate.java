@@ -1,5 +1,8 @@
 package io.heliograph.core;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -71,12 +74,14 @@ public final class FlowAddTemplate {
     private static final int BUFFER_ID = 0;
     private static final int OUT_PORT = 1;
     private static final int FIRST_FIELD = 2;
+    private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
-    private final List<MatchField<?>> fields;
+    private final MatchField<?>[] fields;
     /** By {@link OFVersion#ordinal()}; none for 1.1. */
     private final Encoding[] encodings;
 
-    private FlowAddTemplate(List<MatchField<?>> fields, Encoding[] encodings) {
+    private FlowAddTemplate(MatchField<?>[] fields, Encoding[] encodings) {
         this.fields = fields;
         this.encodings = encodings;
     }
@@ -106,7 +111,7 @@ public final class FlowAddTemplate {
             }
             encodings[version.ordinal()] = Encoding.of(factory, flow, fields);
         }
-        return new FlowAddTemplate(fields, encodings);
+        return new FlowAddTemplate(varying.clone(), encodings);
     }
 
     /** A flow for the switch of {@code factory}, with the next xid of the switch and the sample's other fields. */
@@ -125,10 +130,10 @@ public final class FlowAddTemplate {
     public static final class Flow {
 
         private final Encoding encoding;
-        private final List<MatchField<?>> fields;
+        private final MatchField<?>[] fields;
         private final byte[] wire;
 
-        private Flow(Encoding encoding, List<MatchField<?>> fields, byte[] wire) {
+        private Flow(Encoding encoding, MatchField<?>[] fields, byte[] wire) {
             this.encoding = encoding;
             this.fields = fields;
             this.wire = wire;
@@ -154,10 +159,13 @@ public final class FlowAddTemplate {
          * @throws IllegalArgumentException for a field the template was not made to vary
          */
         public Flow set(MatchField<?> field, long value) {
-            int index = fields.indexOf(field);
+            int index = fields.length - 1;
+            while (index >= 0 && fields[index] != field) {
+                index--;
+            }
             if (index < 0) {
                 throw new IllegalArgumentException(field.getName() + " is not one of the template's varying fields "
-                        + fields.stream().map(MatchField::getName).toList());
+                        + Arrays.stream(fields).map(MatchField::getName).toList());
             }
             return put(FIRST_FIELD + index, value);
         }
@@ -172,11 +180,25 @@ public final class FlowAddTemplate {
         }
     }
 
-    /** Writes the low {@code width} bytes of {@code value} at {@code offset}, big-endian as OpenFlow is. */
+    /**
+     * Writes the low {@code width} bytes of {@code value} at {@code offset}, big-endian as OpenFlow is.
+     * The widths a flow's fields take (2, 4, 6) are written as whole shorts and ints: this runs a few
+     * times per packet-in.
+     */
     private static void put(byte[] wire, int offset, int width, long value) {
-        for (int i = offset + width - 1; i >= offset; i--) {
-            wire[i] = (byte) value;
-            value >>>= 8;
+        switch (width) {
+            case 2 -> SHORTS.set(wire, offset, (short) value);
+            case 4 -> INTS.set(wire, offset, (int) value);
+            case 6 -> {
+                SHORTS.set(wire, offset, (short) (value >>> 32));
+                INTS.set(wire, offset + 2, (int) value);
+            }
+            default -> {
+                for (int i = offset + width - 1; i >= offset; i--) {
+                    wire[i] = (byte) value;
+                    value >>>= 8;
+                }
+            }
         }
     }
 
