@@ -14,6 +14,9 @@
 # measures); SHARED_VERSIONS=1 has the same targets answer every version in turn (a mixed network:
 # the JIT then compiles the shared code for both versions' message classes, which costs the
 # controller part of its throughput; docs/performance.md has both).
+# An A/B of two builds: BASELINE=<another built distribution> and a target baseline:THREADS (e.g.
+# TARGETS="baseline:1 heliograph:1") runs that build beside this tree's, interleaved in every round,
+# and prints this tree's ratio to it, round by round ("x baseline").
 # Needs a built distribution (deploy/heliograph build), taskset and curl; a C compiler (cc) for the
 # C responder; for os-ken, python3 with venv and PyPI (bench/osken/setup.sh makes the virtualenv
 # once). Settings: see below.
@@ -30,7 +33,7 @@ MS=${MS:-1000}              # ms per test (-m)
 DELAY=${DELAY:-1000}        # ms after FEATURES_REPLY before testing (-D): lets the handshake finish
 GEN_CORE=${GEN_CORE:-0}
 CTL_CORE=${CTL_CORE:-1}
-BASE_PORT=${BASE_PORT:-26650}   # responder on BASE_PORT, heliograph:N on BASE_PORT+N (HTTP +100), c-responder +40, osken +50
+BASE_PORT=${BASE_PORT:-26650}   # responder on BASE_PORT, heliograph:N on BASE_PORT+N, baseline:N +10+N (HTTP +100), c-responder +40, osken +50
 TARGETS=${TARGETS:-"c-responder heliograph:1 heliograph:2 osken"}
 VERSIONS=${VERSIONS:-"1.0 1.3"}
 SHARED_VERSIONS=${SHARED_VERSIONS:-0}
@@ -65,7 +68,7 @@ wait_seconds() {
     cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $2 } END { print s / 1e9 }'
 }
 
-start_target() {   # $1 = c-responder | responder | heliograph:THREADS | osken, $2 = the OpenFlow version to check it with
+start_target() {   # $1 = c-responder | responder | heliograph:THREADS | baseline:THREADS | osken, $2 = the OpenFlow version to check it with
     local target=$1 version=$2 log="$OUT/${1/:/-io}.log"
     if [[ $target == c-responder ]]; then
         cc -O2 -o "$OUT/c-responder" "$ROOT/bench/src/main/c/responder.c" 2>>"$log" \
@@ -86,11 +89,15 @@ start_target() {   # $1 = c-responder | responder | heliograph:THREADS | osken, 
             "$ROOT/bench/osken/learning_switch.py" >>"$log" 2>&1 &
         PID[$target]=$!
     else
-        local threads=${target#heliograph:}
-        PORT[$target]=$((BASE_PORT + threads))
-        local http=$((BASE_PORT + 100 + threads))
-        taskset -c "$CTL_CORE" java -jar "$DIST/heliograph.jar" --profile bench --io-threads "$threads" \
-            --openflow-port "${PORT[$target]}" --http-port "$http" --data-dir "$OUT/data-$threads" \
+        local threads=${target#*:} dist=$DIST offset=0
+        if [[ $target == baseline:* ]]; then
+            [[ -f ${BASELINE:-}/heliograph.jar ]] || { echo "measure: $target needs BASELINE=<a built distribution>" >&2; exit 1; }
+            dist=$BASELINE offset=10
+        fi
+        PORT[$target]=$((BASE_PORT + offset + threads))
+        local http=$((BASE_PORT + 100 + offset + threads))
+        taskset -c "$CTL_CORE" java -jar "$dist/heliograph.jar" --profile bench --io-threads "$threads" \
+            --openflow-port "${PORT[$target]}" --http-port "$http" --data-dir "$OUT/data-${target/:/-}" \
             --log-level warn >>"$log" 2>&1 &
         PID[$target]=$!
         until curl -sf "http://127.0.0.1:$http/api/v1/health" >/dev/null; do
@@ -194,6 +201,10 @@ for version in $VERSIONS; do
             ratio=""   # the median over the rounds of Heliograph's figure / the reference's in the same round
             if [[ $target == heliograph:* && -f $c_runs ]]; then
                 ratio=$(printf '   of the C responder: %.3f' "$(round_ratios 1 "$runs" "$c_runs")")
+            fi
+            baseline_runs="$OUT/baseline-io${target#*:}-of$version-$mode.runs"
+            if [[ $target == heliograph:* && -f $baseline_runs ]]; then
+                ratio+=$(printf '   x baseline: %.3f' "$(round_ratios 1 "$runs" "$baseline_runs")")
             fi
             if [[ $target == heliograph:* && -f $osken_runs ]]; then
                 rate_ratio=$(round_ratios 1 "$runs" "$osken_runs") cpu_ratio=$(round_ratios 5 "$runs" "$osken_runs")

@@ -10,6 +10,9 @@ import org.projectfloodlight.openflow.protocol.OFType;
  * listener name (pid {@code io.heliograph.pipelines}, key {@code order.<TYPE>}, e.g.
  * {@code order.PACKET_IN = topology,devices,forwarding,learningswitch}); a listener whose name the
  * order does not mention goes last. The order can be changed at runtime.
+ *
+ * <p>This is the operator's view (REST, web UI, shell); the OpenFlow layer runs messages through the
+ * same pipelines with {@link io.heliograph.core.spi.PipelineDispatch}.
  */
 public interface PipelineService {
 
@@ -24,16 +27,4 @@ public interface PipelineService {
      * kept in the order for when they register.
      */
     void setOrder(OFType type, List<String> names);
-
-    /**
-     * Runs a message through its type's pipeline on the calling thread (the switch's I/O thread).
-     * A listener that throws is logged with the switch and message and skipped.
-     */
-    void dispatch(OFSwitch sw, org.projectfloodlight.openflow.protocol.OFMessage message);
-
-    /**
-     * Lets the listeners of the read's message types {@linkplain MessageListener#prepare prepare} for
-     * it: called with the messages of one read before the first of them is dispatched.
-     */
-    void prepare(OFSwitch sw, List<org.projectfloodlight.openflow.protocol.OFMessage> read);
 }

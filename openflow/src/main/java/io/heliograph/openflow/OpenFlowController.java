@@ -17,12 +17,12 @@ import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
-import io.heliograph.core.PipelineService;
 import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchInitializer;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
 import io.heliograph.core.cluster.MastershipService;
+import io.heliograph.core.spi.PipelineDispatch;
 
 /**
  * The OSGi shell of the channel layer: turns configuration into {@link OpenFlowSettings}, runs an
@@ -40,11 +40,11 @@ public final class OpenFlowController implements SwitchService, StateBounds, Met
     public static final String PID = "io.heliograph.openflow";
 
     private final SwitchRegistry registry = new SwitchRegistry();
-    private final PipelineService pipeline;
+    private final PipelineDispatch pipeline;
     private OpenFlowServer server;
 
     @Activate
-    public OpenFlowController(@Reference(name = "pipeline") PipelineService pipeline, OpenFlowConfiguration config) throws Exception {
+    public OpenFlowController(@Reference(name = "pipeline") PipelineDispatch pipeline, OpenFlowConfiguration config) throws Exception {
         this.pipeline = pipeline;
         server = new OpenFlowServer(settings(config), registry, pipeline);
         server.start();

@@ -1,5 +1,6 @@
 package io.heliograph.openflow;
 
+import io.heliograph.core.spi.PipelineDispatch;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.InetSocketAddress;
@@ -11,7 +12,6 @@ import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.heliograph.core.PipelineService;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
@@ -37,7 +37,7 @@ public final class OpenFlowServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OpenFlowServer.class);
 
     private final SwitchRegistry registry;
-    private final PipelineService pipeline;
+    private final PipelineDispatch pipeline;
     private final ChannelCounters counters = new ChannelCounters();
     private final LongSupplier nanoClock;
     private volatile OpenFlowSettings settings;
@@ -49,12 +49,12 @@ public final class OpenFlowServer implements AutoCloseable {
     private Channel plain;
     private Channel tls;
 
-    public OpenFlowServer(OpenFlowSettings settings, SwitchRegistry registry, PipelineService pipeline) {
+    public OpenFlowServer(OpenFlowSettings settings, SwitchRegistry registry, PipelineDispatch pipeline) {
         this(settings, registry, pipeline, System::nanoTime);
     }
 
     /** With the clock the packet-in budgets refill by (tests stop it). */
-    OpenFlowServer(OpenFlowSettings settings, SwitchRegistry registry, PipelineService pipeline, LongSupplier nanoClock) {
+    OpenFlowServer(OpenFlowSettings settings, SwitchRegistry registry, PipelineDispatch pipeline, LongSupplier nanoClock) {
         this.settings = settings;
         this.registry = registry;
         this.pipeline = pipeline;

@@ -35,9 +35,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.OFSwitch;
-import io.heliograph.core.PipelineService;
 import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener.PortChange;
+import io.heliograph.core.spi.PipelineDispatch;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -131,7 +131,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     }
 
     /**
-     * The read is over: the pipeline first {@linkplain PipelineService#prepare prepares} for its
+     * The read is over: the pipeline first {@linkplain PipelineDispatch#prepare prepares} for its
      * messages, then each is handled in order, and the answers go out in one flush.
      */
     @Override

@@ -2,7 +2,6 @@ package io.heliograph.openflow;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
@@ -10,38 +9,23 @@ import java.util.function.BooleanSupplier;
 
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
-import org.projectfloodlight.openflow.protocol.OFType;
 import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.core.OFSwitch;
-import io.heliograph.core.PipelineService;
 import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener;
+import io.heliograph.core.spi.PipelineDispatch;
 
 /** A controller in the test JVM: the real server on an ephemeral loopback port, a recording pipeline and switch listener. */
 final class ControllerFixture implements AutoCloseable {
 
     /** A pipeline that records what it is given and runs an optional per-message hook (the "listener"). */
-    static final class RecordingPipeline implements PipelineService {
+    static final class RecordingPipeline implements PipelineDispatch {
         final ConcurrentLinkedQueue<OFMessage> dispatched = new ConcurrentLinkedQueue<>();
         /** Every call in order: "prepare XID" for each message of a read prepared for, and "dispatch XID". */
         final ConcurrentLinkedQueue<String> calls = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<Thread> threads = new ConcurrentLinkedQueue<>();
         volatile BiConsumer<OFSwitch, OFMessage> hook = (sw, m) -> { };
-
-        @Override
-        public Map<OFType, List<String>> getPipelines() {
-            return Map.of();
-        }
-
-        @Override
-        public List<String> getOrder(OFType type) {
-            return List.of();
-        }
-
-        @Override
-        public void setOrder(OFType type, List<String> names) {
-        }
 
         @Override
         public void prepare(OFSwitch sw, List<OFMessage> read) {

@@ -9,6 +9,7 @@ import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 import org.projectfloodlight.openflow.protocol.OFFactory;
+import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFOxmList;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
@@ -18,14 +19,18 @@ import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFPortState;
 import org.projectfloodlight.openflow.protocol.OFType;
 import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.protocol.action.OFAction;
+import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.protocol.oxm.OFOxms;
 import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFBufferId;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.U64;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.FlowAddTemplate;
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
@@ -38,9 +43,9 @@ import io.heliograph.core.packet.Ethernet;
 /**
  * An Ethernet learning switch for every OpenFlow version (Beacon's algorithm): learn where each
  * source address lives, install a flow (in_port, eth_src, eth_dst → output) once the destination is
- * known, flood otherwise. The flow is a {@link LearnedFlow}, written as bytes for the switch's
- * version (1.0: actions in the flow-mod; 1.3+: an apply-actions instruction); packet-outs are built
- * from the switch's own factory.
+ * known, flood otherwise. Flows and packet-outs are built for the switch's version from its own
+ * factory; the flow, one per packet-in at line rate, through a {@link FlowAddTemplate}, which writes it
+ * as bytes.
  *
  * <p>Each switch's table is only touched by that switch's I/O thread (run-to-completion), so it
  * takes no lock; the map of tables is concurrent because different switches live on different
@@ -69,6 +74,7 @@ public final class LearningSwitch implements MessageListener, SwitchListener, St
     private final AtomicLong[] gone = {new AtomicLong(), new AtomicLong(), new AtomicLong(), new AtomicLong()};
     private volatile IntSupplier connectedSwitches = () -> 0;
     private volatile LearningSwitchSettings settings;
+    private volatile FlowAddTemplate learnedFlows;
 
     public LearningSwitch(LearningSwitchSettings settings) {
         this(settings, System::nanoTime, new OversizeFrames(NAME));
@@ -77,6 +83,7 @@ public final class LearningSwitch implements MessageListener, SwitchListener, St
     /** @param nanoClock a monotonic clock for the tables' idle times ({@code System::nanoTime}) */
     LearningSwitch(LearningSwitchSettings settings, LongSupplier nanoClock, OversizeFrames oversize) {
         this.settings = settings;
+        this.learnedFlows = learnedFlows(settings);
         this.nanoClock = nanoClock;
         this.oversize = oversize;
     }
@@ -84,6 +91,7 @@ public final class LearningSwitch implements MessageListener, SwitchListener, St
     /** Applies new settings to the next packets. New table bounds start every switch's table afresh. */
     void configure(LearningSwitchSettings next) {
         LearningSwitchSettings previous = settings;
+        learnedFlows = learnedFlows(next);
         settings = next;
         if (!previous.sameTables(next)) {
             forgetAll();
@@ -137,7 +145,7 @@ public final class LearningSwitch implements MessageListener, SwitchListener, St
                 sw.write(packetOut(sw.getFactory(), packetIn, inPort, OFPort.FLOOD));
             }
         } else if (out != inPort.getPortNumber()) {
-            forward(sw, packetIn, inPort, source, destination, OFPort.of(out), current);
+            forward(sw, packetIn, inPort, source, destination, OFPort.of(out));
         }
         // else: the destination is on the segment the packet came from; it already got it.
         return Command.CONTINUE;
@@ -168,15 +176,41 @@ public final class LearningSwitch implements MessageListener, SwitchListener, St
      * frame too large for that is dropped: the flow still takes the flow's next packets).
      */
     private void forward(OFSwitch sw, OFPacketIn packetIn, OFPort inPort, long source, long destination,
-            OFPort out, LearningSwitchSettings current) {
+            OFPort out) {
         OFFactory factory = sw.getFactory();
-        LearnedFlow flow = LearnedFlow.of(factory.getVersion(), factory.nextXid(), COOKIE, current.idleTimeout(),
-                current.hardTimeout(), current.priority(), packetIn.getBufferId(), inPort, source, destination, out);
+        OFFlowAdd flow = learnedFlows.newFlow(factory)
+                .set(MatchField.IN_PORT, inPort.getPortNumber())
+                .set(MatchField.ETH_SRC, source)
+                .set(MatchField.ETH_DST, destination)
+                .outPort(out)
+                .bufferId(packetIn.getBufferId())
+                .build();
         if (OFBufferId.NO_BUFFER.equals(packetIn.getBufferId()) && oversize.fits(sw, packetIn, 1)) {
             sw.write(List.of(flow, packetOut(factory, packetIn, inPort, out)));
         } else {
             sw.write(flow);
         }
+    }
+
+    /** The flow learned for a packet: in_port, eth_src and eth_dst exact (the rest wildcarded) → output. */
+    private static FlowAddTemplate learnedFlows(LearningSwitchSettings settings) {
+        return FlowAddTemplate.of(factory -> {
+            OFFlowAdd.Builder flow = factory.buildFlowAdd()
+                    .setCookie(COOKIE)
+                    .setIdleTimeout(settings.idleTimeout())
+                    .setHardTimeout(settings.hardTimeout())
+                    .setPriority(settings.priority())
+                    .setMatch(factory.buildMatch()
+                            .setExact(MatchField.IN_PORT, OFPort.of(1))
+                            .setExact(MatchField.ETH_SRC, MacAddress.NONE)
+                            .setExact(MatchField.ETH_DST, MacAddress.NONE)
+                            .build());
+            List<OFAction> output = List.of(factory.actions().output(OFPort.of(1), 0));
+            if (factory.getVersion() == OFVersion.OF_10) {
+                return flow.setActions(output).build();
+            }
+            return flow.setInstructions(List.of(factory.instructions().applyActions(output))).build();
+        }, MatchField.IN_PORT, MatchField.ETH_SRC, MatchField.ETH_DST);
     }
 
     /** Sends the packet (from the switch's buffer, or in full) out of {@code out}. */

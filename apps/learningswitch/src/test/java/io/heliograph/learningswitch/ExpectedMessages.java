@@ -106,7 +106,7 @@ record ExpectedMessages(OFVersion version, int idleTimeout, int hardTimeout, int
         for (int i = 0; i < expected.size(); i++) {
             OFMessage want = expected.get(i);
             OFMessage got = sent.get(i);
-            // Sent message on the left: it may be a LearnedFlow, which equals Loxi's but not the other way round.
+            // Sent message on the left: it may be a template's flow, which equals Loxi's but not the other way round.
             if (!got.equalsIgnoreXid(want)) {
                 fail(when + ": message " + (i + 1) + "\nexpected " + want + "\n     got " + got);
             }

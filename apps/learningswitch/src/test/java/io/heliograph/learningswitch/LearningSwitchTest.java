@@ -353,7 +353,7 @@ class LearningSwitchTest {
     }
 
     private static void assertMessage(OFMessage expected, OFMessage actual) {
-        // The actual message on the left: it may be a LearnedFlow, which equals Loxi's but not the other way round.
+        // The actual message on the left: it may be a template's flow, which equals Loxi's but not the other way round.
         assertTrue(actual.equalsIgnoreXid(expected), () -> "expected " + expected + "\n     got " + actual);
         // And the bytes a switch would parse are right too: what we send must survive encoding.
         OFMessage decoded = PacketIns.throughTheWire(actual);

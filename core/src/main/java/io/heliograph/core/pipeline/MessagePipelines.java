@@ -22,6 +22,7 @@ import io.heliograph.core.MessageListener;
 import io.heliograph.core.MessageStatistics;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.PipelineService;
+import io.heliograph.core.spi.PipelineDispatch;
 
 /**
  * The pipeline service: collects {@link MessageListener} services (whiteboard) into
@@ -30,9 +31,9 @@ import io.heliograph.core.PipelineService;
  * <p>A configuration update reorders only the types whose configured order changed, so an order set
  * at runtime with {@link #setOrder} survives an unrelated edit of the file.
  */
-@Component(service = {PipelineService.class, MessageStatistics.class}, configurationPid = MessagePipelines.PID)
+@Component(service = {PipelineService.class, PipelineDispatch.class, MessageStatistics.class}, configurationPid = MessagePipelines.PID)
 @Designate(ocd = PipelinesConfig.class)
-public final class MessagePipelines implements PipelineService, MessageStatistics {
+public final class MessagePipelines implements PipelineService, PipelineDispatch, MessageStatistics {
 
     public static final String PID = "io.heliograph.pipelines";
 

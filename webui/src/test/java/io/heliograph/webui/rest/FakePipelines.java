@@ -6,10 +6,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFType;
 
-import io.heliograph.core.OFSwitch;
 import io.heliograph.core.PipelineService;
 
 /**
@@ -48,15 +46,5 @@ final class FakePipelines implements PipelineService {
     public synchronized void setOrder(OFType type, List<String> names) {
         setOrderCalls++;
         orders.put(type, List.copyOf(names));
-    }
-
-    @Override
-    public void dispatch(OFSwitch sw, OFMessage message) {
-        throw new UnsupportedOperationException("the REST resources never dispatch");
-    }
-
-    @Override
-    public void prepare(OFSwitch sw, List<OFMessage> read) {
-        throw new UnsupportedOperationException("the REST resources never dispatch");
     }
 }
