@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +34,7 @@ import io.heliograph.core.OFSwitch;
 import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchPort;
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.core.cluster.ClusterInstance;
 import io.heliograph.core.cluster.ClusterListener;
 import io.heliograph.core.cluster.ClusterService;
@@ -89,22 +89,14 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
 
     @Activate
     synchronized void activate(DevicesConfig config) {
-        thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread t = new Thread(runnable, "heliograph-devices");
-            t.setDaemon(true);
-            return t;
-        });
+        thread = WorkerThreads.single("heliograph-devices");
         DeviceManager created = new DeviceManager(settingsOr(TrackerSettings.DEFAULTS, config), Clock.systemUTC(),
                 thread);
         listeners.forEach(created::addListener);
         created.setTopology(topology);
         manager = created;
         scheduleSweeps();
-        storeThread = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread t = new Thread(runnable, "heliograph-devices-store");
-            t.setDaemon(true);
-            return t;
-        });
+        storeThread = WorkerThreads.single("heliograph-devices-store");
         onStoreThread(this::reshare);
         LOG.info("devices active ({})", created.settings());
     }

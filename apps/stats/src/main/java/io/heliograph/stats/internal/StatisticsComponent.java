@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +24,7 @@ import org.slf4j.LoggerFactory;
 import io.heliograph.core.MetricSource;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.core.SwitchService;
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.stats.FlowKey;
 import io.heliograph.stats.FlowRate;
 import io.heliograph.stats.PortRate;
@@ -46,11 +46,7 @@ public final class StatisticsComponent implements StatisticsService, MetricSourc
 
     private static final Logger LOG = LoggerFactory.getLogger(StatisticsComponent.class);
 
-    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread thread = new Thread(task, "heliograph-stats");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService scheduler = WorkerThreads.single("heliograph-stats");
     private final StatisticsCollector collector;
     private ScheduledFuture<?> polling;
 

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +32,7 @@ import io.heliograph.core.OFSwitch;
 import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.core.cluster.ClusterInstance;
 import io.heliograph.core.cluster.ClusterListener;
 import io.heliograph.core.cluster.ClusterService;
@@ -82,16 +82,8 @@ public final class TopologyComponent implements TopologyService, MessageListener
     static final long STORE_FLUSH_MS = 150;
 
     private final List<TopologyListener> listeners = new CopyOnWriteArrayList<>();
-    private final ScheduledExecutorService topologyThread = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "heliograph-topology");
-        t.setDaemon(true);
-        return t;
-    });
-    private final ScheduledExecutorService storeThread = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "heliograph-topology-store");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService topologyThread = WorkerThreads.single("heliograph-topology");
+    private final ScheduledExecutorService storeThread = WorkerThreads.single("heliograph-topology-store");
     private final LldpProbeCodec codec;
     private final LinkDiscovery discovery;
     private final ProbeReceiver receiver;
