@@ -20,12 +20,13 @@ class WorkerThreadsTest {
         ScheduledExecutorService thread = WorkerThreads.single("heliograph-test");
         List<String> ran = new CopyOnWriteArrayList<>();
         CountDownLatch done = new CountDownLatch(1);
-        thread.schedule(() -> ran.add("later"), 20, TimeUnit.MILLISECONDS);
         for (int i = 0; i < 100; i++) {
             int n = i;
             thread.execute(() -> ran.add(n + " " + Thread.currentThread().getName() + " "
                     + Thread.currentThread().isDaemon()));
         }
+        // Due after every task above was given (however slow the giving), so it runs after them.
+        thread.schedule(() -> ran.add("later"), 20, TimeUnit.MILLISECONDS);
         thread.schedule(done::countDown, 40, TimeUnit.MILLISECONDS);
         assertTrue(done.await(5, TimeUnit.SECONDS));
         assertEquals(101, ran.size());
