@@ -6,8 +6,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -31,6 +29,7 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.PeriodicTask;
 import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchPort;
@@ -78,7 +77,7 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
     private final List<HostListener> listeners = new ArrayList<>();
     private TopologyService topology;
     private ScheduledExecutorService thread;
-    private ScheduledFuture<?> sweeps;
+    private PeriodicTask sweeps;
     private volatile DeviceManager manager;
     // References bound before activate are kept; it shares once the manager exists.
     private final ClusterSharing<SharedHosts> sharing = new ClusterSharing<>(NAME, this::share,
@@ -92,6 +91,7 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
         listeners.forEach(created::addListener);
         created.setTopology(topology);
         manager = created;
+        sweeps = new PeriodicTask(thread, "devices sweep", created::sweep);
         scheduleSweeps();
         sharing.start();
         LOG.info("devices active ({})", created.settings());
@@ -170,12 +170,8 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
     }
 
     private void scheduleSweeps() {
-        if (sweeps != null) {
-            sweeps.cancel(false);
-        }
-        DeviceManager current = manager;
-        long interval = current.settings().sweepIntervalMs();
-        sweeps = thread.scheduleWithFixedDelay(current::sweep, interval, interval, TimeUnit.MILLISECONDS);
+        long interval = manager.settings().sweepIntervalMs();
+        sweeps.every(interval, interval);
     }
 
     TrackerSettings settings() {

@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
@@ -30,6 +29,7 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.PeriodicTask;
 import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
@@ -91,7 +91,7 @@ public final class TopologyComponent implements TopologyService, MessageListener
     private final LinkDiscovery discovery;
     private final ProbeReceiver receiver;
     private volatile TopologySettings settings;
-    private ScheduledFuture<?> rounds;
+    private final PeriodicTask rounds;
 
     /** The store whose key signs the probes; changed only on the sharing's thread. */
     private volatile SharedStore keyFrom;
@@ -105,6 +105,7 @@ public final class TopologyComponent implements TopologyService, MessageListener
         // A sharing that ended takes the others' links out of the topology, behind the changes queued.
         sharing = new ClusterSharing<>(NAME, this::share, ended -> onTopologyThread(discovery::unshare));
         sharing.start();
+        rounds = new PeriodicTask(topologyThread, "topology round", this::round);
         schedule(settings);
         LOG.info("topology active ({}, instance {})", settings, Integer.toHexString(codec.instance()));
     }
@@ -229,18 +230,18 @@ public final class TopologyComponent implements TopologyService, MessageListener
         }
     }
 
-    private synchronized void schedule(TopologySettings s) {
-        if (rounds != null) {
-            rounds.cancel(false);
+    private void schedule(TopologySettings s) {
+        rounds.every(s.lldpIntervalMs(), s.lldpIntervalMs());
+    }
+
+    /** On the topology thread: expired links go, every port is probed, a cluster key out of reach is asked again. */
+    private void round() {
+        discovery.sweep();
+        discovery.probeAll();
+        SharedStore bound = sharing.store();
+        if (bound != null && bound != keyFrom) {
+            sharing.execute(this::adoptClusterKey);
         }
-        rounds = topologyThread.scheduleWithFixedDelay(() -> guarded(() -> {
-            discovery.sweep();
-            discovery.probeAll();
-            SharedStore bound = sharing.store();
-            if (bound != null && bound != keyFrom) {
-                sharing.execute(this::adoptClusterKey);
-            }
-        }), s.lldpIntervalMs(), s.lldpIntervalMs(), TimeUnit.MILLISECONDS);
     }
 
     private void onTopologyThread(Runnable task) {
@@ -251,7 +252,7 @@ public final class TopologyComponent implements TopologyService, MessageListener
         }
     }
 
-    /** A failing task is logged; it must neither kill the rounds nor the thread. */
+    /** A failing task is logged; it must not kill the thread. */
     private static void guarded(Runnable task) {
         try {
             task.run();
