@@ -5,10 +5,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -32,13 +29,16 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.PeriodicTask;
 import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchPort;
-import io.heliograph.core.cluster.ClusterInstance;
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.core.cluster.ClusterListener;
 import io.heliograph.core.cluster.ClusterService;
+import io.heliograph.core.cluster.ClusterSharing;
 import io.heliograph.core.cluster.SharedStore;
+import io.heliograph.core.cluster.SharingComponent;
 import io.heliograph.devices.DeviceService;
 import io.heliograph.devices.Host;
 import io.heliograph.devices.HostListener;
@@ -53,14 +53,15 @@ import io.heliograph.topology.TopologyService;
  * port counts as an edge port.
  *
  * <p>In a cluster (a {@link SharedStore} and a {@link ClusterService} are bound) the hosts are shared
- * through {@link SharedHosts}; the store's work runs on its own thread, "heliograph-devices-store",
- * since it waits on ZooKeeper. Both references are optional: without them the app tracks alone.
+ * through {@link SharedHosts}, opened and reopened by a {@link ClusterSharing} as the services come and
+ * go; the store's work runs on its thread, "heliograph-devices-store", since it waits on ZooKeeper.
+ * Both references are optional: without them the app tracks alone.
  */
 @Component(service = {DeviceService.class, MessageListener.class, SwitchListener.class, TopologyListener.class,
     ClusterListener.class, StateBounds.class}, configurationPid = DevicesComponent.PID)
 @Designate(ocd = DevicesConfig.class)
 public final class DevicesComponent implements DeviceService, MessageListener, SwitchListener, TopologyListener,
-        ClusterListener, StateBounds {
+        SharingComponent, StateBounds {
 
     public static final String PID = "io.heliograph.devices";
     static final String NAME = "devices";
@@ -76,36 +77,23 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
     private final List<HostListener> listeners = new ArrayList<>();
     private TopologyService topology;
     private ScheduledExecutorService thread;
-    private ScheduledFuture<?> sweeps;
+    private PeriodicTask sweeps;
     private volatile DeviceManager manager;
-    private ScheduledExecutorService storeThread;
-
-    private volatile SharedStore store;
-    private volatile ClusterService cluster;
-    // The sharing now and what it was made of; changed only on the store thread.
-    private volatile SharedHosts sharing;
-    private SharedStore sharingStore;
-    private ClusterService sharingCluster;
+    // References bound before activate are kept; it shares once the manager exists.
+    private final ClusterSharing<SharedHosts> sharing = new ClusterSharing<>(NAME, this::share,
+            ended -> manager.unshare());
 
     @Activate
     synchronized void activate(DevicesConfig config) {
-        thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread t = new Thread(runnable, "heliograph-devices");
-            t.setDaemon(true);
-            return t;
-        });
+        thread = WorkerThreads.single("heliograph-devices");
         DeviceManager created = new DeviceManager(settingsOr(TrackerSettings.DEFAULTS, config), Clock.systemUTC(),
                 thread);
         listeners.forEach(created::addListener);
         created.setTopology(topology);
         manager = created;
+        sweeps = new PeriodicTask(thread, "devices sweep", created::sweep);
         scheduleSweeps();
-        storeThread = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread t = new Thread(runnable, "heliograph-devices-store");
-            t.setDaemon(true);
-            return t;
-        });
-        onStoreThread(this::reshare);
+        sharing.start();
         LOG.info("devices active ({})", created.settings());
     }
 
@@ -122,20 +110,7 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
 
     @Deactivate
     synchronized void deactivate() {
-        if (storeThread != null) {
-            storeThread.shutdownNow();
-            try {
-                // A sharing being set up there is finished, and seen here, before it is closed.
-                storeThread.awaitTermination(2, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        SharedHosts current = sharing;
-        if (current != null) {
-            sharing = null;
-            current.close(); // this instance's hosts leave the store with the app
-        }
+        sharing.stop(); // this instance's hosts leave the store with the app
         if (thread != null) {
             thread.shutdownNow();
         }
@@ -146,108 +121,40 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void setSharedStore(SharedStore service) {
-        store = service;
-        onStoreThread(this::reshare);
+        sharing.bindStore(service);
     }
 
     void unsetSharedStore(SharedStore service) {
-        if (store == service) {
-            store = null;
-        }
-        onStoreThread(this::reshare);
+        sharing.unbindStore(service);
     }
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void setClusterService(ClusterService service) {
-        cluster = service;
-        onStoreThread(this::reshare);
+        sharing.bindCluster(service);
     }
 
     void unsetClusterService(ClusterService service) {
-        if (cluster == service) {
-            cluster = null;
-        }
-        onStoreThread(this::reshare);
+        sharing.unbindCluster(service);
     }
 
-    /**
-     * On the store thread: shares the hosts through the store and cluster bound now, after ending a
-     * sharing through others (closed first, so its watch is quiet before its hosts leave the view).
-     */
-    private void reshare() {
+    /** On the sharing's thread: the manager gives this instance's hosts to the new sharing before it starts. */
+    private SharedHosts share(SharedStore store, ClusterService cluster, ScheduledExecutorService storeThread) {
         DeviceManager current = manager;
-        SharedStore s = store;
-        ClusterService c = cluster;
-        if (current == null || (sharing != null && s == sharingStore && c == sharingCluster)) {
-            return;
-        }
-        SharedHosts old = sharing;
-        if (old != null) {
-            sharing = null;
-            old.close();
-            current.unshare();
-            LOG.info("devices: hosts no longer shared");
-        }
-        sharingStore = s;
-        sharingCluster = c;
-        if (s != null && c != null) {
-            SharedHosts next = new SharedHosts(s, c, current, storeThread, STORE_FLUSH_MS,
-                    () -> current.settings().sharedRefreshMs(), LEFT_INSTANCE_HOSTS_RETAIN_MS);
-            current.share(next);
-            next.start();
-            sharing = next;
-            LOG.info("devices: hosts shared with the cluster as instance {}", next.self());
-        }
-    }
-
-    /** Runs on the store thread; nothing when the app is not active (it shares when it activates). */
-    private synchronized void onStoreThread(Runnable task) {
-        if (storeThread == null) {
-            return;
-        }
-        try {
-            storeThread.execute(() -> {
-                try {
-                    task.run();
-                } catch (RuntimeException e) {
-                    LOG.error("devices: sharing with the cluster failed", e);
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            // Stopping.
-        }
-    }
-
-    // ClusterListener: the cluster's thread hands over to the sharing
-
-    @Override
-    public void instanceJoined(ClusterInstance instance) {
-        SharedHosts current = sharing;
-        if (current != null) {
-            current.instanceJoined(instance);
-        }
+        SharedHosts next = new SharedHosts(store, cluster, current, storeThread, STORE_FLUSH_MS,
+                () -> current.settings().sharedRefreshMs(), LEFT_INSTANCE_HOSTS_RETAIN_MS);
+        current.share(next);
+        return next;
     }
 
     @Override
-    public void instanceLeft(ClusterInstance instance) {
-        SharedHosts current = sharing;
-        if (current != null) {
-            current.instanceLeft(instance);
-        }
-    }
-
-    @Override
-    public void connectionChanged(boolean connected) {
-        SharedHosts current = sharing;
-        if (current != null) {
-            current.connectionChanged(connected);
-        }
+    public ClusterSharing<?> clusterSharing() {
+        return sharing;
     }
 
     /** The sharing now, or null (tests). */
     SharedHosts sharingNow() {
-        return sharing;
+        return sharing.current();
     }
 
     /** Bad values are refused with a line that names them; {@code fallback} stays in force. */
@@ -263,12 +170,8 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
     }
 
     private void scheduleSweeps() {
-        if (sweeps != null) {
-            sweeps.cancel(false);
-        }
-        DeviceManager current = manager;
-        long interval = current.settings().sweepIntervalMs();
-        sweeps = thread.scheduleWithFixedDelay(current::sweep, interval, interval, TimeUnit.MILLISECONDS);
+        long interval = manager.settings().sweepIntervalMs();
+        sweeps.every(interval, interval);
     }
 
     TrackerSettings settings() {

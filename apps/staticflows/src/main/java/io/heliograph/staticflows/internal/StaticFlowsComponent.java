@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -37,6 +36,7 @@ import io.heliograph.core.OFSwitch;
 import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.core.cluster.SharedStore.StoreUnavailableException;
 import io.heliograph.staticflows.EntryStatus;
@@ -83,11 +83,7 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchList
     private final SharedStore store;
     private volatile SwitchService switchService;
     /** Reconciliation, bookkeeping and store writes after a switch answers, off the switch's I/O thread; retries. */
-    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "staticflows");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService executor = WorkerThreads.single("staticflows");
     private volatile StaticFlows flows;
 
     @Activate

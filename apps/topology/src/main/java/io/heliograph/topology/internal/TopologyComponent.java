@@ -1,14 +1,13 @@
 package io.heliograph.topology.internal;
 
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
@@ -30,13 +29,16 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.PeriodicTask;
 import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
-import io.heliograph.core.cluster.ClusterInstance;
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.core.cluster.ClusterListener;
 import io.heliograph.core.cluster.ClusterService;
+import io.heliograph.core.cluster.ClusterSharing;
 import io.heliograph.core.cluster.SharedStore;
+import io.heliograph.core.cluster.SharingComponent;
 import io.heliograph.core.cluster.SharedStore.StoreUnavailableException;
 import io.heliograph.topology.Topology;
 import io.heliograph.topology.TopologyEvent;
@@ -54,16 +56,17 @@ import io.heliograph.topology.internal.LldpProbeCodec.Outcome;
  * timeout sweep, and delivers the events, so listeners see changes one at a time and in order.
  *
  * <p>In a cluster (a {@link SharedStore} and a {@link ClusterService} are bound) the links are shared
- * through {@link SharedLinks}, and probes are signed with the cluster's key ({@link ClusterProbeKey})
- * so every instance verifies the others'. Another thread, "heliograph-topology-store", does the
- * store's work, which waits on ZooKeeper and must not hold up discovery. Both references are
- * optional: without them (no cluster bundle) the app discovers alone, as before.
+ * through {@link SharedLinks}, opened and reopened by a {@link ClusterSharing} as the services come
+ * and go, and probes are signed with the cluster's key ({@link ClusterProbeKey}) so every instance
+ * verifies the others'. The sharing's thread, "heliograph-topology-store", does the store's work,
+ * which waits on ZooKeeper and must not hold up discovery. Both references are optional: without
+ * them (no cluster bundle) the app discovers alone, as before.
  */
 @Component(service = {TopologyService.class, MessageListener.class, SwitchListener.class,
     TopologyDiagnostics.class, ClusterListener.class}, configurationPid = TopologyComponent.PID, immediate = true)
 @Designate(ocd = TopologyConfig.class)
 public final class TopologyComponent implements TopologyService, MessageListener, SwitchListener,
-        TopologyDiagnostics, ClusterListener {
+        TopologyDiagnostics, SharingComponent {
 
     public static final String PID = "io.heliograph.topology";
     public static final String NAME = "topology";
@@ -82,29 +85,16 @@ public final class TopologyComponent implements TopologyService, MessageListener
     static final long STORE_FLUSH_MS = 150;
 
     private final List<TopologyListener> listeners = new CopyOnWriteArrayList<>();
-    private final ScheduledExecutorService topologyThread = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "heliograph-topology");
-        t.setDaemon(true);
-        return t;
-    });
-    private final ScheduledExecutorService storeThread = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "heliograph-topology-store");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService topologyThread = WorkerThreads.single("heliograph-topology");
+    private final ClusterSharing<SharedLinks> sharing;
     private final LldpProbeCodec codec;
     private final LinkDiscovery discovery;
     private final ProbeReceiver receiver;
     private volatile TopologySettings settings;
-    private ScheduledFuture<?> rounds;
+    private final PeriodicTask rounds;
 
-    private volatile SharedStore store;
-    private volatile ClusterService cluster;
-    // The sharing now, and what it was made of; changed only on the store thread.
-    private volatile SharedLinks sharing;
-    private SharedStore sharingStore;
-    private ClusterService sharingCluster;
-    private SharedStore keyFrom;
+    /** The store whose key signs the probes; changed only on the sharing's thread. */
+    private volatile SharedStore keyFrom;
 
     @Activate
     public TopologyComponent(TopologyConfig config) {
@@ -112,6 +102,10 @@ public final class TopologyComponent implements TopologyService, MessageListener
         codec = LldpProbeCodec.random();
         discovery = new LinkDiscovery(codec, settings, CLOCK, STAMP_CLOCK, this::deliver, this::onTopologyThread);
         receiver = new ProbeReceiver(codec, STAMP_CLOCK, () -> settings, topologyThread, discovery);
+        // A sharing that ended takes the others' links out of the topology, behind the changes queued.
+        sharing = new ClusterSharing<>(NAME, this::share, ended -> onTopologyThread(discovery::unshare));
+        sharing.start();
+        rounds = new PeriodicTask(topologyThread, "topology round", this::round);
         schedule(settings);
         LOG.info("topology active ({}, instance {})", settings, Integer.toHexString(codec.instance()));
     }
@@ -119,65 +113,39 @@ public final class TopologyComponent implements TopologyService, MessageListener
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void setSharedStore(SharedStore service) {
-        store = service;
-        onStoreThread(this::reshare);
+        sharing.bindStore(service);
+        sharing.execute(this::adoptClusterKey);
     }
 
     void unsetSharedStore(SharedStore service) {
-        if (store == service) {
-            store = null;
-        }
-        onStoreThread(this::reshare);
+        sharing.unbindStore(service);
     }
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void setClusterService(ClusterService service) {
-        cluster = service;
-        onStoreThread(this::reshare);
+        sharing.bindCluster(service);
+        sharing.execute(this::adoptClusterKey);
     }
 
     void unsetClusterService(ClusterService service) {
-        if (cluster == service) {
-            cluster = null;
-        }
-        onStoreThread(this::reshare);
+        sharing.unbindCluster(service);
     }
 
     /**
-     * On the store thread: shares the links through the store and cluster bound now, after ending a
-     * sharing through others. The old sharing is closed first (its watch stops and this instance's
-     * links leave the old store); its remote links then leave the topology, behind any of its changes
-     * already queued on the topology thread.
+     * On the sharing's thread: this instance's links go to the new sharing (on the topology thread,
+     * behind the changes queued there) before it starts watching the others'.
      */
-    private void reshare() {
-        SharedStore s = store;
-        ClusterService c = cluster;
-        if (sharing == null || s != sharingStore || c != sharingCluster) {
-            SharedLinks old = sharing;
-            if (old != null) {
-                sharing = null;
-                old.close();
-                onTopologyThread(discovery::unshare);
-                LOG.info("topology: links no longer shared");
-            }
-            sharingStore = s;
-            sharingCluster = c;
-            if (s != null && c != null) {
-                SharedLinks next = new SharedLinks(s, c, discovery, this::onTopologyThread, storeThread, STORE_FLUSH_MS,
-                        settings.linkTimeoutMs());
-                onTopologyThread(() -> discovery.share(next));
-                next.start();
-                sharing = next;
-                LOG.info("topology: links shared with the cluster as instance {}", next.self());
-            }
-        }
-        adoptClusterKey();
+    private SharedLinks share(SharedStore store, ClusterService cluster, ScheduledExecutorService storeThread) {
+        SharedLinks next = new SharedLinks(store, cluster, discovery, this::onTopologyThread, storeThread,
+                STORE_FLUSH_MS, settings.linkTimeoutMs());
+        onTopologyThread(() -> discovery.share(next));
+        return next;
     }
 
     /** Signs probes with the cluster's key, once per store; retried at the next round while the store is out of reach. */
     private void adoptClusterKey() {
-        SharedStore s = store;
+        SharedStore s = sharing.store();
         if (s == null || s == keyFrom) {
             return;
         }
@@ -196,40 +164,17 @@ public final class TopologyComponent implements TopologyService, MessageListener
         }
     }
 
-    private void onStoreThread(Runnable task) {
-        try {
-            storeThread.execute(() -> guarded(task));
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            // Stopping.
-        }
-    }
-
-    // ClusterListener: the cluster's thread hands over to the sharing
-
     @Override
-    public void instanceJoined(ClusterInstance instance) {
-        SharedLinks current = sharing;
-        if (current != null) {
-            current.instanceJoined(instance);
-        }
+    public ClusterSharing<?> clusterSharing() {
+        return sharing;
     }
 
-    @Override
-    public void instanceLeft(ClusterInstance instance) {
-        SharedLinks current = sharing;
-        if (current != null) {
-            current.instanceLeft(instance);
-        }
-    }
-
+    /** A session back may bring the key that was out of reach. */
     @Override
     public void connectionChanged(boolean connected) {
-        SharedLinks current = sharing;
-        if (current != null) {
-            current.connectionChanged(connected);
-        }
+        SharingComponent.super.connectionChanged(connected);
         if (connected) {
-            onStoreThread(this::adoptClusterKey);
+            sharing.execute(this::adoptClusterKey);
         }
     }
 
@@ -268,28 +213,11 @@ public final class TopologyComponent implements TopologyService, MessageListener
 
     @Deactivate
     void deactivate() {
-        // A sharing being set up on the store thread is finished (and seen here) before it is closed.
-        stop(storeThread, "topology store");
-        SharedLinks current = sharing;
-        if (current != null) {
-            sharing = null;
-            current.close(); // this instance's links leave the store with the app
-        }
+        sharing.stop(); // this instance's links leave the store with the app
         // The state belongs to the topology thread: let a task already running finish before it is cleared.
-        stop(topologyThread, "topology");
+        WorkerThreads.stop(topologyThread, "heliograph-topology", Duration.ofSeconds(2));
         discovery.clear();
         LOG.info("topology stopped");
-    }
-
-    private static void stop(ScheduledExecutorService thread, String name) {
-        thread.shutdownNow();
-        try {
-            if (!thread.awaitTermination(2, TimeUnit.SECONDS)) {
-                LOG.warn("the {} thread did not stop within 2 s", name);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /** Bad values are refused with a line that names them; the previous settings stay in force. */
@@ -302,17 +230,18 @@ public final class TopologyComponent implements TopologyService, MessageListener
         }
     }
 
-    private synchronized void schedule(TopologySettings s) {
-        if (rounds != null) {
-            rounds.cancel(false);
+    private void schedule(TopologySettings s) {
+        rounds.every(s.lldpIntervalMs(), s.lldpIntervalMs());
+    }
+
+    /** On the topology thread: expired links go, every port is probed, a cluster key out of reach is asked again. */
+    private void round() {
+        discovery.sweep();
+        discovery.probeAll();
+        SharedStore bound = sharing.store();
+        if (bound != null && bound != keyFrom) {
+            sharing.execute(this::adoptClusterKey);
         }
-        rounds = topologyThread.scheduleWithFixedDelay(() -> guarded(() -> {
-            discovery.sweep();
-            discovery.probeAll();
-            if (store != null && store != keyFrom) {
-                onStoreThread(this::adoptClusterKey);
-            }
-        }), s.lldpIntervalMs(), s.lldpIntervalMs(), TimeUnit.MILLISECONDS);
     }
 
     private void onTopologyThread(Runnable task) {
@@ -323,7 +252,7 @@ public final class TopologyComponent implements TopologyService, MessageListener
         }
     }
 
-    /** A failing task is logged; it must neither kill the rounds nor the thread. */
+    /** A failing task is logged; it must not kill the thread. */
     private static void guarded(Runnable task) {
         try {
             task.run();
@@ -433,13 +362,13 @@ public final class TopologyComponent implements TopologyService, MessageListener
 
     @Override
     public String sharing() {
-        SharedLinks current = sharing;
+        SharedLinks current = sharing.current();
         return current == null ? null : "shared with the cluster as " + current.self() + ", " + current.writes()
                 + " store writes since the app started sharing";
     }
 
     /** The sharing now, or null (tests). */
     SharedLinks sharingNow() {
-        return sharing;
+        return sharing.current();
     }
 }
