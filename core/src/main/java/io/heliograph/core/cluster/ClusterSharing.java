@@ -28,6 +28,13 @@ import io.heliograph.core.WorkerThreads;
  * {@link #start}: they are kept), and forwards its {@link ClusterListener} calls here, which hands
  * them to the sharing open now.
  *
+ * <p>The apps' wiring style: the DS component is thin (annotations, references, delegation) and the
+ * app's runtime (threads, rounds, sharing) is a plain class it creates, testable without OSGi. A
+ * reference that comes and goes while the app runs (the store, the cluster, the switch service, a
+ * whiteboard) is a dynamic bind/unbind method pair that hands the service to the runtime, since the
+ * runtime must act on each change (reshare, reconcile) and bind methods may be called before
+ * activation; a reference the app cannot run without is a constructor parameter of the component.
+ *
  * @param <S> what the app shares through: its own {@link Sharing}
  */
 public final class ClusterSharing<S extends ClusterSharing.Sharing> implements ClusterListener {
