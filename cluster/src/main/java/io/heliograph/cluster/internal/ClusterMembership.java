@@ -10,7 +10,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.curator.framework.CuratorFramework;
@@ -32,6 +31,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.core.cluster.ClusterInstance;
 import io.heliograph.core.cluster.ClusterListener;
 import io.heliograph.core.cluster.ClusterService;
@@ -85,11 +85,7 @@ public final class ClusterMembership implements ClusterService, AutoCloseable {
                 version, started);
         this.path = ClusterPaths.child(ClusterPaths.INSTANCES, local.id());
         this.staleSessionWait = Duration.ofMillis(2L * settings.sessionTimeoutMs());
-        this.events = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "heliograph-cluster-membership");
-            t.setDaemon(true);
-            return t;
-        });
+        this.events = WorkerThreads.single("heliograph-cluster-membership");
         this.liveness = listen(settings, session);
         this.cache = CuratorCache.build(client, ClusterPaths.INSTANCES);
         cache.listenable().addListener(this::cacheEvent, events);

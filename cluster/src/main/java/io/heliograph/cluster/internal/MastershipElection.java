@@ -13,7 +13,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +37,7 @@ import org.slf4j.LoggerFactory;
 import io.heliograph.core.OFErrorException;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.Role;
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.core.cluster.Mastership;
 import io.heliograph.core.cluster.MastershipService;
 
@@ -121,11 +121,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
         this.takeoverGraceMs = takeoverGraceMs;
         this.balance = balance;
         this.balanceDelayMs = balanceDelayMs;
-        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "mastership-" + instanceId);
-            t.setDaemon(true);
-            return t;
-        });
+        this.thread = WorkerThreads.single("mastership-" + instanceId);
         this.cache = CuratorCache.build(client, ROOT);
         this.balancerLatch = new LeaderLatch(client, LEADER, instanceId);
     }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -26,6 +25,7 @@ import org.osgi.service.metatype.MetaTypeService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.core.cluster.SharedConfigurationService;
 import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.core.cluster.SharedStore.StoreUnavailableException;
@@ -53,11 +53,7 @@ public final class SharedConfiguration implements SharedConfigurationService {
     private final ConfigurationAdmin admin;
     private final SharedSettingsOverlay overlay = new SharedSettingsOverlay();
     private final SharedSettings settings;
-    private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "shared-configuration");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService retries = WorkerThreads.single("shared-configuration");
     private final ServiceRegistration<ConfigurationPlugin> plugin;
     private volatile Watch watch;
     private volatile boolean stopped;

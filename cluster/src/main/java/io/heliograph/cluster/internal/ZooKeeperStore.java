@@ -12,7 +12,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.UnaryOperator;
@@ -34,6 +33,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.core.cluster.SharedStore;
 
 /**
@@ -74,11 +74,7 @@ public final class ZooKeeperStore implements SharedStore, AutoCloseable {
     public ZooKeeperStore(@Reference(name = "session") ZooKeeperSession session) {
         this.session = session;
         this.client = session.client();
-        this.notifications = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "heliograph-store");
-            t.setDaemon(true);
-            return t;
-        });
+        this.notifications = WorkerThreads.single("heliograph-store");
     }
 
     @Override

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,6 +19,7 @@ import org.slf4j.LoggerFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.webui.RestJson;
 import io.heliograph.webui.api.ApiException;
 import io.heliograph.webui.api.LiveEvents;
@@ -80,11 +80,7 @@ public final class EventStreams implements LiveEvents, AutoCloseable {
 
     public EventStreams(Limits limits) {
         this.limits = limits;
-        writer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "heliograph-live-events");
-            t.setDaemon(true);
-            return t;
-        });
+        writer = WorkerThreads.single("heliograph-live-events");
         long period = limits.keepAlive().toMillis();
         writer.scheduleWithFixedDelay(this::keepAlive, period, period, TimeUnit.MILLISECONDS);
     }

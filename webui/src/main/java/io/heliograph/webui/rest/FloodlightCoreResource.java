@@ -25,6 +25,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.SwitchService;
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.webui.api.ApiException;
 import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
@@ -89,11 +90,8 @@ public class FloodlightCoreResource implements RestResource {
         if (all.isEmpty()) {
             return replies;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(all.size(), ALL_PARALLELISM), r -> {
-            Thread t = new Thread(r, "heliograph-rest-switch-all");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(all.size(), ALL_PARALLELISM),
+                WorkerThreads.named("heliograph-rest-switch-all"));
         try {
             List<Future<Map<String, Object>>> answers = new ArrayList<>();
             for (OFSwitch sw : all) {

@@ -1,14 +1,8 @@
 package io.heliograph.devices.internal;
 
-import java.time.Clock;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -20,7 +14,6 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.Designate;
 import org.projectfloodlight.openflow.protocol.OFMessage;
-import org.projectfloodlight.openflow.protocol.OFPacketIn;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFType;
 import org.projectfloodlight.openflow.types.IPv4Address;
@@ -35,10 +28,11 @@ import io.heliograph.core.OFSwitch;
 import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchPort;
-import io.heliograph.core.cluster.ClusterInstance;
 import io.heliograph.core.cluster.ClusterListener;
 import io.heliograph.core.cluster.ClusterService;
+import io.heliograph.core.cluster.ClusterSharing;
 import io.heliograph.core.cluster.SharedStore;
+import io.heliograph.core.cluster.SharingComponent;
 import io.heliograph.devices.DeviceService;
 import io.heliograph.devices.Host;
 import io.heliograph.devices.HostListener;
@@ -53,201 +47,95 @@ import io.heliograph.topology.TopologyService;
  * port counts as an edge port.
  *
  * <p>In a cluster (a {@link SharedStore} and a {@link ClusterService} are bound) the hosts are shared
- * through {@link SharedHosts}; the store's work runs on its own thread, "heliograph-devices-store",
- * since it waits on ZooKeeper. Both references are optional: without them the app tracks alone.
+ * through {@link SharedHosts}, opened and reopened by the {@link ClusterSharing} of its
+ * {@link DevicesRuntime} as the services come and go. Both references are optional: without them the
+ * app tracks alone.
  */
 @Component(service = {DeviceService.class, MessageListener.class, SwitchListener.class, TopologyListener.class,
     ClusterListener.class, StateBounds.class}, configurationPid = DevicesComponent.PID)
 @Designate(ocd = DevicesConfig.class)
 public final class DevicesComponent implements DeviceService, MessageListener, SwitchListener, TopologyListener,
-        ClusterListener, StateBounds {
+        SharingComponent, StateBounds {
 
     public static final String PID = "io.heliograph.devices";
     static final String NAME = "devices";
 
     private static final Logger LOG = LoggerFactory.getLogger(DevicesComponent.class);
     private static final Set<OFType> TYPES = Set.of(OFType.PACKET_IN);
-    /** How long a change of this instance's hosts waits for others before they are written together. */
-    static final long STORE_FLUSH_MS = 150;
-    /** How long the hosts of an instance that left stay in view: time for the new masters to hear them again. */
-    static final long LEFT_INSTANCE_HOSTS_RETAIN_MS = 30_000;
 
-    // References may be bound before activate: kept here and handed to the manager when it exists.
-    private final List<HostListener> listeners = new ArrayList<>();
-    private TopologyService topology;
-    private ScheduledExecutorService thread;
-    private ScheduledFuture<?> sweeps;
-    private volatile DeviceManager manager;
-    private ScheduledExecutorService storeThread;
-
-    private volatile SharedStore store;
-    private volatile ClusterService cluster;
-    // The sharing now and what it was made of; changed only on the store thread.
-    private volatile SharedHosts sharing;
-    private SharedStore sharingStore;
-    private ClusterService sharingCluster;
+    private final DevicesRuntime runtime = new DevicesRuntime();
 
     @Activate
-    synchronized void activate(DevicesConfig config) {
-        thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread t = new Thread(runnable, "heliograph-devices");
-            t.setDaemon(true);
-            return t;
-        });
-        DeviceManager created = new DeviceManager(settingsOr(TrackerSettings.DEFAULTS, config), Clock.systemUTC(),
-                thread);
-        listeners.forEach(created::addListener);
-        created.setTopology(topology);
-        manager = created;
-        scheduleSweeps();
-        storeThread = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread t = new Thread(runnable, "heliograph-devices-store");
-            t.setDaemon(true);
-            return t;
-        });
-        onStoreThread(this::reshare);
-        LOG.info("devices active ({})", created.settings());
+    void activate(DevicesConfig config) {
+        runtime.start(settingsOr(TrackerSettings.DEFAULTS, config));
+        LOG.info("devices active ({})", runtime.manager().settings());
     }
 
     @Modified
-    synchronized void modified(DevicesConfig config) {
-        TrackerSettings current = manager.settings();
-        TrackerSettings next = settingsOr(current, config);
-        if (!next.equals(current)) {
-            manager.configure(next);
-            scheduleSweeps();
+    void modified(DevicesConfig config) {
+        TrackerSettings next = settingsOr(settings(), config);
+        if (runtime.configure(next)) {
             LOG.info("devices reconfigured ({})", next);
         }
     }
 
     @Deactivate
-    synchronized void deactivate() {
-        if (storeThread != null) {
-            storeThread.shutdownNow();
-            try {
-                // A sharing being set up there is finished, and seen here, before it is closed.
-                storeThread.awaitTermination(2, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        SharedHosts current = sharing;
-        if (current != null) {
-            sharing = null;
-            current.close(); // this instance's hosts leave the store with the app
-        }
-        if (thread != null) {
-            thread.shutdownNow();
-        }
-        manager = null;
+    void deactivate() {
+        runtime.stop();
         LOG.info("devices stopped");
     }
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void setSharedStore(SharedStore service) {
-        store = service;
-        onStoreThread(this::reshare);
+        runtime.clusterSharing().bindStore(service);
     }
 
     void unsetSharedStore(SharedStore service) {
-        if (store == service) {
-            store = null;
-        }
-        onStoreThread(this::reshare);
+        runtime.clusterSharing().unbindStore(service);
     }
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void setClusterService(ClusterService service) {
-        cluster = service;
-        onStoreThread(this::reshare);
+        runtime.clusterSharing().bindCluster(service);
     }
 
     void unsetClusterService(ClusterService service) {
-        if (cluster == service) {
-            cluster = null;
-        }
-        onStoreThread(this::reshare);
+        runtime.clusterSharing().unbindCluster(service);
     }
 
-    /**
-     * On the store thread: shares the hosts through the store and cluster bound now, after ending a
-     * sharing through others (closed first, so its watch is quiet before its hosts leave the view).
-     */
-    private void reshare() {
-        DeviceManager current = manager;
-        SharedStore s = store;
-        ClusterService c = cluster;
-        if (current == null || (sharing != null && s == sharingStore && c == sharingCluster)) {
-            return;
-        }
-        SharedHosts old = sharing;
-        if (old != null) {
-            sharing = null;
-            old.close();
-            current.unshare();
-            LOG.info("devices: hosts no longer shared");
-        }
-        sharingStore = s;
-        sharingCluster = c;
-        if (s != null && c != null) {
-            SharedHosts next = new SharedHosts(s, c, current, storeThread, STORE_FLUSH_MS,
-                    () -> current.settings().sharedRefreshMs(), LEFT_INSTANCE_HOSTS_RETAIN_MS);
-            current.share(next);
-            next.start();
-            sharing = next;
-            LOG.info("devices: hosts shared with the cluster as instance {}", next.self());
-        }
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addHostListener(HostListener listener) {
+        runtime.addListener(listener);
     }
 
-    /** Runs on the store thread; nothing when the app is not active (it shares when it activates). */
-    private synchronized void onStoreThread(Runnable task) {
-        if (storeThread == null) {
-            return;
-        }
-        try {
-            storeThread.execute(() -> {
-                try {
-                    task.run();
-                } catch (RuntimeException e) {
-                    LOG.error("devices: sharing with the cluster failed", e);
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            // Stopping.
-        }
+    void removeHostListener(HostListener listener) {
+        runtime.removeListener(listener);
     }
 
-    // ClusterListener: the cluster's thread hands over to the sharing
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void setTopologyService(TopologyService service) {
+        runtime.setTopology(service);
+    }
 
-    @Override
-    public void instanceJoined(ClusterInstance instance) {
-        SharedHosts current = sharing;
-        if (current != null) {
-            current.instanceJoined(instance);
-        }
+    void unsetTopologyService(TopologyService service) {
+        runtime.unsetTopology(service);
     }
 
     @Override
-    public void instanceLeft(ClusterInstance instance) {
-        SharedHosts current = sharing;
-        if (current != null) {
-            current.instanceLeft(instance);
-        }
-    }
-
-    @Override
-    public void connectionChanged(boolean connected) {
-        SharedHosts current = sharing;
-        if (current != null) {
-            current.connectionChanged(connected);
-        }
+    public ClusterSharing<?> clusterSharing() {
+        return runtime.clusterSharing();
     }
 
     /** The sharing now, or null (tests). */
     SharedHosts sharingNow() {
-        return sharing;
+        return runtime.clusterSharing().current();
+    }
+
+    TrackerSettings settings() {
+        return runtime.manager().settings();
     }
 
     /** Bad values are refused with a line that names them; {@code fallback} stays in force. */
@@ -259,52 +147,6 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
         } catch (IllegalArgumentException e) {
             LOG.error("Configuration {} refused, keeping {}: {}", PID, fallback, e.getMessage());
             return fallback;
-        }
-    }
-
-    private void scheduleSweeps() {
-        if (sweeps != null) {
-            sweeps.cancel(false);
-        }
-        DeviceManager current = manager;
-        long interval = current.settings().sweepIntervalMs();
-        sweeps = thread.scheduleWithFixedDelay(current::sweep, interval, interval, TimeUnit.MILLISECONDS);
-    }
-
-    TrackerSettings settings() {
-        return manager.settings();
-    }
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
-    synchronized void addHostListener(HostListener listener) {
-        listeners.add(listener);
-        if (manager != null) {
-            manager.addListener(listener);
-        }
-    }
-
-    synchronized void removeHostListener(HostListener listener) {
-        listeners.remove(listener);
-        if (manager != null) {
-            manager.removeListener(listener);
-        }
-    }
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    synchronized void setTopologyService(TopologyService service) {
-        topology = service;
-        if (manager != null) {
-            manager.setTopology(service);
-        }
-    }
-
-    synchronized void unsetTopologyService(TopologyService service) {
-        if (topology == service) {
-            topology = null;
-            if (manager != null) {
-                manager.setTopology(null);
-            }
         }
     }
 
@@ -321,82 +163,57 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
     /** Learning only: the packet always goes on down the pipeline. */
     @Override
     public Command receive(OFSwitch sw, OFMessage message) {
-        DeviceManager current = manager;
-        if (current != null && message instanceof OFPacketIn packetIn) {
-            try {
-                current.packetIn(sw.getId(), packetIn);
-            } catch (RuntimeException e) {
-                LOG.debug("Switch {}: packet-in not used for device tracking", sw.getId(), e);
-            }
-        }
+        runtime.learn(sw, message);
         return Command.CONTINUE;
     }
 
     @Override
     public void switchRemoved(OFSwitch sw) {
-        DeviceManager current = manager;
-        if (current != null) {
-            current.switchRemoved(sw.getId());
-        }
+        runtime.whenRunning(manager -> manager.switchRemoved(sw.getId()));
     }
 
     @Override
     public void portChanged(OFSwitch sw, OFPortDesc port, PortChange change) {
-        DeviceManager current = manager;
-        if (current != null) {
-            current.portChanged(sw.getId(), port, change);
-        }
+        runtime.whenRunning(manager -> manager.portChanged(sw.getId(), port, change));
     }
 
     @Override
     public void topologyChanged(List<TopologyEvent> events) {
-        DeviceManager current = manager;
-        if (current != null) {
-            current.topologyChanged(events);
-        }
-    }
-
-    private DeviceService reads() {
-        DeviceManager current = manager;
-        if (current == null) {
-            throw new IllegalStateException("device tracking is not active");
-        }
-        return current;
+        runtime.whenRunning(manager -> manager.topologyChanged(events));
     }
 
     @Override
     public Collection<Host> getHosts() {
-        return reads().getHosts();
+        return runtime.reads().getHosts();
     }
 
     @Override
     public Host getHost(MacAddress mac, VlanVid vlan) {
-        return reads().getHost(mac, vlan);
+        return runtime.reads().getHost(mac, vlan);
     }
 
     @Override
     public Collection<Host> getHostsByMac(MacAddress mac) {
-        return reads().getHostsByMac(mac);
+        return runtime.reads().getHostsByMac(mac);
     }
 
     @Override
     public Collection<Host> getHostsByIpv4(IPv4Address address) {
-        return reads().getHostsByIpv4(address);
+        return runtime.reads().getHostsByIpv4(address);
     }
 
     @Override
     public Collection<Host> getHostsByIpv6(IPv6Address address) {
-        return reads().getHostsByIpv6(address);
+        return runtime.reads().getHostsByIpv6(address);
     }
 
     @Override
     public Collection<Host> getHostsAt(SwitchPort port) {
-        return reads().getHostsAt(port);
+        return runtime.reads().getHostsAt(port);
     }
 
     @Override
     public List<Bound> bounds() {
-        DeviceManager current = manager;
-        return current == null ? List.of() : current.bounds();
+        return runtime.bounds();
     }
 }

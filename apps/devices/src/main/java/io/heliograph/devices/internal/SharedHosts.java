@@ -13,10 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.SwitchPort;
-import io.heliograph.core.cluster.ClusterInstance;
-import io.heliograph.core.cluster.ClusterListener;
 import io.heliograph.core.cluster.ClusterService;
-import io.heliograph.core.cluster.OwnedEntries;
+import io.heliograph.core.cluster.EntrySharing;
 import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.devices.AttachmentPoint;
 import io.heliograph.devices.Host;
@@ -36,7 +34,7 @@ import io.heliograph.devices.Host;
  * write per second. The attachment points' first-seen times are exact: another instance's tracker
  * compares them with its own points to tell a move.
  */
-final class SharedHosts implements OwnedEntries.Listener, ClusterListener, AutoCloseable {
+final class SharedHosts extends EntrySharing {
 
     private static final Logger LOG = LoggerFactory.getLogger(SharedHosts.class);
 
@@ -49,7 +47,6 @@ final class SharedHosts implements OwnedEntries.Listener, ClusterListener, AutoC
         void remoteHostRemoved(String owner, HostKey key);
     }
 
-    private final OwnedEntries entries;
     private final Remote remote;
     private final LongSupplier refreshWriteMs;
     /** What was last given to the store for each of this instance's hosts; the tracker's thread only. */
@@ -62,31 +59,9 @@ final class SharedHosts implements OwnedEntries.Listener, ClusterListener, AutoC
      */
     SharedHosts(SharedStore store, ClusterService cluster, Remote remote, ScheduledExecutorService storeThread,
             long flushDelayMs, LongSupplier refreshWriteMs, long retainMs) {
+        super(store, cluster, PREFIX, storeThread, flushDelayMs, retainMs);
         this.remote = Objects.requireNonNull(remote, "remote");
         this.refreshWriteMs = refreshWriteMs;
-        this.entries = new OwnedEntries(store, cluster, PREFIX, this, storeThread, flushDelayMs, retainMs);
-    }
-
-    void start() {
-        entries.start();
-    }
-
-    String self() {
-        return entries.self();
-    }
-
-    long writes() {
-        return entries.writes();
-    }
-
-    /** Writes the pending changes now (tests; the store thread does it on its own). */
-    void flush() {
-        entries.flush();
-    }
-
-    @Override
-    public void close() {
-        entries.close();
     }
 
     /** One of this instance's hosts changed ({@code after} null: it is gone); on the tracker's thread. */
@@ -161,22 +136,5 @@ final class SharedHosts implements OwnedEntries.Listener, ClusterListener, AutoC
             LOG.warn("{}: '{}' is not a host id (<mac> or <mac>@<vlan>); ignored", PREFIX, id);
             return null;
         }
-    }
-
-    // The cluster, forwarded by the component
-
-    @Override
-    public void instanceJoined(ClusterInstance instance) {
-        entries.instanceJoined(instance);
-    }
-
-    @Override
-    public void instanceLeft(ClusterInstance instance) {
-        entries.instanceLeft(instance);
-    }
-
-    @Override
-    public void connectionChanged(boolean connected) {
-        entries.connectionChanged(connected);
     }
 }

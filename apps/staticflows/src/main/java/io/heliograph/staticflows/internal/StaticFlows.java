@@ -71,8 +71,6 @@ public final class StaticFlows implements StaticFlowService {
 
     private static final Logger LOG = LoggerFactory.getLogger(StaticFlows.class);
 
-    /** How long an add or delete waits for this instance's watch to bring its own write back (a bound on a bug). */
-    static final long OWN_WRITE_WAIT_SECONDS = 20;
 
     private final EntryStore store;
     private final Function<DatapathId, OFSwitch> switches;
@@ -89,17 +87,6 @@ public final class StaticFlows implements StaticFlowService {
     private record Stored(StaticEntry entry, Versioned value) {
     }
 
-    /**
-     * An add or delete waiting for this instance's watch to bring its write back: the next change of
-     * the key to exactly this value (null: the next removal of the key). An identical write by
-     * another instance in between would do as well: it has the same effect.
-     */
-    private record Waiter(byte[] value, CompletableFuture<Result> result) {
-        boolean awaits(byte[] applied) {
-            return value == null ? applied == null : applied != null && Arrays.equals(value, applied);
-        }
-    }
-
     /** A switch's owned ids as stored. */
     private record OwnedVersion(long version, OwnedIds ids) {
     }
@@ -110,7 +97,7 @@ public final class StaticFlows implements StaticFlowService {
     /** What this instance saw the switch confirm, per entry name, on the switches it writes to. */
     private final Map<DatapathId, Map<String, StaticEntry>> onSwitch = new HashMap<>();
     private final Map<DatapathId, Map<String, Reconciler.Outcome>> states = new TreeMap<>();
-    private final Map<String, List<Waiter>> waiters = new HashMap<>();
+    private final WriteWaiters waiters = new WriteWaiters();
     /** Keys the watch removed before the start read the store, so the read does not bring them back. */
     private final Set<String> removedWhileStarting = new HashSet<>();
     private final List<Watch> watches = new ArrayList<>();
@@ -312,14 +299,14 @@ public final class StaticFlows implements StaticFlowService {
             }
         }
         String key = EntryStore.key(entry.dpid(), entry.name());
-        Waiter waiter = expect(key, EntryStore.encode(entry));
+        WriteWaiters.Waiter waiter = waiters.expect(key, EntryStore.encode(entry));
         try {
             store.put(entry);
         } catch (StoreUnavailableException e) {
-            forget(key, waiter);
+            waiters.forget(key, waiter);
             return CompletableFuture.completedFuture(unavailable(e));
         }
-        return awaited(key, waiter);
+        return waiters.awaited(key, waiter);
     }
 
     @Override
@@ -338,15 +325,15 @@ public final class StaticFlows implements StaticFlowService {
             }
         }
         String key = EntryStore.key(dpid, name);
-        Waiter waiter = expect(key, null);
+        WriteWaiters.Waiter waiter = waiters.expect(key, null);
         try {
             // false: another instance deleted it first; it is gone either way
             store.delete(dpid, name);
         } catch (StoreUnavailableException e) {
-            forget(key, waiter);
+            waiters.forget(key, waiter);
             return CompletableFuture.completedFuture(unavailable(e));
         }
-        return awaited(key, waiter);
+        return waiters.awaited(key, waiter);
     }
 
     private static Result notStarted() {
@@ -357,54 +344,6 @@ public final class StaticFlows implements StaticFlowService {
     private static Result unavailable(StoreUnavailableException e) {
         return Result.unavailable("the cluster's shared store cannot be reached (" + e.getMessage()
                 + "); nothing was changed");
-    }
-
-    /** Registered before the write, so the watch cannot bring the write back before anyone waits for it. */
-    private synchronized Waiter expect(String key, byte[] value) {
-        Waiter waiter = new Waiter(value, new CompletableFuture<>());
-        waiters.computeIfAbsent(key, k -> new ArrayList<>()).add(waiter);
-        return waiter;
-    }
-
-    /**
-     * What became of this instance's own write once its watch brought it back: the outcome on the
-     * switch when this instance writes to it, STORED (DELETED) otherwise.
-     */
-    private CompletableFuture<Result> awaited(String key, Waiter waiter) {
-        waiter.result().whenComplete((r, e) -> forget(key, waiter));
-        return waiter.result().completeOnTimeout(new Result(
-                waiter.value() == null ? Result.Outcome.DELETED : Result.Outcome.STORED,
-                List.of("the cluster's store has the change, but this instance has not seen it come back within "
-                        + OWN_WRITE_WAIT_SECONDS + " s, so what the switch holds is not known yet")),
-                OWN_WRITE_WAIT_SECONDS, TimeUnit.SECONDS);
-    }
-
-    private synchronized void forget(String key, Waiter waiter) {
-        List<Waiter> list = waiters.get(key);
-        if (list != null) {
-            list.remove(waiter);
-            if (list.isEmpty()) {
-                waiters.remove(key);
-            }
-        }
-    }
-
-    /** Under the lock: hands what became of a change (null value: a removal) to the writes waiting for it. */
-    private void record(String key, byte[] value, CompletableFuture<Result> outcome) {
-        List<Waiter> list = waiters.get(key);
-        if (list == null) {
-            return;
-        }
-        for (Waiter w : List.copyOf(list)) {
-            if (w.awaits(value)) {
-                list.remove(w);
-                outcome.whenComplete((r, e) -> w.result().complete(e == null ? r
-                        : Result.failed("applying the change failed: " + Errors.describe(e))));
-            }
-        }
-        if (list.isEmpty()) {
-            waiters.remove(key);
-        }
     }
 
     // ---- following the store ----
@@ -488,27 +427,27 @@ public final class StaticFlows implements StaticFlowService {
             sw = switches.apply(entry.dpid());
             if (!writesTo(sw)) {
                 setState(entry.dpid(), entry.name(), EntryStatus.State.PENDING, "");
-                record(value.key(), value.value(), CompletableFuture.completedFuture(Result.of(Result.Outcome.STORED)));
+                waiters.record(value.key(), value.value(), CompletableFuture.completedFuture(Result.of(Result.Outcome.STORED)));
                 return;
             }
             StaticEntry there = onSwitchOf(entry.dpid()).get(entry.name());
             if (entry.equals(there)) {
                 // e.g. the previous definition put back after the switch refused a new one
                 setState(entry.dpid(), entry.name(), EntryStatus.State.INSTALLED, "");
-                record(value.key(), value.value(), CompletableFuture.completedFuture(Result.of(Result.Outcome.INSTALLED)));
+                waiters.record(value.key(), value.value(), CompletableFuture.completedFuture(Result.of(Result.Outcome.INSTALLED)));
                 return;
             }
             List<String> problems = EntryValidator.validate(entry, SwitchView.of(sw), definitions(entry.dpid(), null, null));
             if (!problems.isEmpty()) {
                 // written through an instance that did not know this switch's version or ports
                 setState(entry.dpid(), entry.name(), EntryStatus.State.UNSUPPORTED, String.join("; ", problems));
-                record(value.key(), value.value(), CompletableFuture.completedFuture(
+                waiters.record(value.key(), value.value(), CompletableFuture.completedFuture(
                         new Result(Result.Outcome.STORED, List.of("not installed on the switch: " + String.join("; ", problems)))));
                 return;
             }
             replaced = there != null ? there : onSwitchMaybe(previous);
             setState(entry.dpid(), entry.name(), EntryStatus.State.PENDING, "");
-            record(value.key(), value.value(), outcome);
+            waiters.record(value.key(), value.value(), outcome);
         }
         install(sw, entry, replaced, value, previous == null ? null : previous.value().value())
                 .whenComplete((r, e) -> outcome.complete(e == null ? r : Result.failed(Errors.describe(e))));
@@ -524,7 +463,7 @@ public final class StaticFlows implements StaticFlowService {
                 removedWhileStarting.add(key);
             }
             if (previous == null) {
-                record(key, null, CompletableFuture.completedFuture(Result.of(Result.Outcome.DELETED)));
+                waiters.record(key, null, CompletableFuture.completedFuture(Result.of(Result.Outcome.DELETED)));
                 return;
             }
             StaticEntry entry = previous.entry();
@@ -540,11 +479,11 @@ public final class StaticFlows implements StaticFlowService {
             if (!started || !writesTo(sw) || gone == null) {
                 // Not ours to write now: flows carry the static cookie and groups and meters stay owned,
                 // so the switch's next reconciliation removes them.
-                record(key, null, CompletableFuture.completedFuture(Result.of(Result.Outcome.DELETED)));
+                waiters.record(key, null, CompletableFuture.completedFuture(Result.of(Result.Outcome.DELETED)));
                 return;
             }
             outcome = new CompletableFuture<>();
-            record(key, null, outcome);
+            waiters.record(key, null, outcome);
         }
         retire(sw, gone).whenComplete((r, e) -> outcome.complete(e == null ? r : Result.failed(Errors.describe(e))));
     }

@@ -1,18 +1,10 @@
 package io.heliograph.staticflows.internal;
 
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
@@ -38,7 +30,6 @@ import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
 import io.heliograph.core.cluster.SharedStore;
-import io.heliograph.core.cluster.SharedStore.StoreUnavailableException;
 import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.Reconciliation;
 import io.heliograph.staticflows.Result;
@@ -75,24 +66,14 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchList
     public static final String PID = "io.heliograph.staticflows";
     public static final String NAME = "staticflows";
     static final String DATA_DIR_PROPERTY = "heliograph.data.dir";
-    /** How often the start is tried again while the store cannot be reached. */
-    static final long START_RETRY_MS = 1000;
 
     private static final Logger LOG = LoggerFactory.getLogger(StaticFlowsComponent.class);
 
-    private final SharedStore store;
-    private volatile SwitchService switchService;
-    /** Reconciliation, bookkeeping and store writes after a switch answers, off the switch's I/O thread; retries. */
-    private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "staticflows");
-        t.setDaemon(true);
-        return t;
-    });
-    private volatile StaticFlows flows;
+    private final StaticFlowsRuntime runtime;
 
     @Activate
     public StaticFlowsComponent(@Reference SharedStore store, BundleContext context, StaticFlowsConfig config) {
-        this.store = store;
+        runtime = new StaticFlowsRuntime(store, LOG::warn);
         configure(context.getProperty(DATA_DIR_PROPERTY), config);
     }
 
@@ -104,31 +85,11 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchList
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     void bindSwitchService(SwitchService service) {
-        switchService = service;
-        // Entries added while the service was away reached no switch; reconciliation adds only what is missing.
-        reconcileConnected(flows);
+        runtime.bindSwitchService(service);
     }
 
     void unbindSwitchService(SwitchService service) {
-        if (switchService == service) {
-            switchService = null;
-        }
-    }
-
-    /** The connected switch with this id, or null (also while there is no switch service). */
-    private OFSwitch connectedSwitch(DatapathId dpid) {
-        SwitchService service = switchService;
-        return service == null ? null : service.getSwitch(dpid);
-    }
-
-    private void reconcileConnected(StaticFlows f) {
-        SwitchService service = switchService;
-        if (f == null || service == null) {
-            return;
-        }
-        for (OFSwitch sw : service.getSwitches().values()) {
-            f.reconcile(sw);
-        }
+        runtime.unbindSwitchService(service);
     }
 
     @Modified
@@ -138,11 +99,7 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchList
 
     @Deactivate
     void deactivate() {
-        StaticFlows f = flows;
-        if (f != null) {
-            f.stop();
-        }
-        executor.shutdownNow();
+        runtime.stop();
         LOG.info("staticflows stopped; entries stay on the switches and in the cluster's store");
     }
 
@@ -150,33 +107,7 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchList
         Path directory = config.directory().isBlank()
                 ? Path.of(dataDir == null || dataDir.isBlank() ? "data" : dataDir, NAME)
                 : Path.of(config.directory());
-        StaticFlows next = new StaticFlows(new EntryStore(store), this::connectedSwitch, settings(config), executor,
-                RetryTimer.on(executor), LOG::warn);
-        StaticFlows previous = flows;
-        flows = next;
-        if (previous != null) {
-            previous.stop();
-        }
-        // At once, so the entries are there when the component's services are: the store answers or fails fast.
-        start(next, new EntryFile(directory, Clock.systemUTC()), true);
-    }
-
-    /** Follows the store, retrying while it cannot be reached; then reconciles the connected switches. */
-    private void start(StaticFlows f, EntryFile legacy, boolean first) {
-        if (flows != f) {
-            return; // reconfigured meanwhile
-        }
-        try {
-            f.start(legacy);
-        } catch (StoreUnavailableException e) {
-            if (first) {
-                LOG.warn("Static entries: waiting for the cluster's shared store ({}); adds and deletes answer "
-                        + "UNAVAILABLE until it is reached", e.getMessage());
-            }
-            executor.schedule(() -> start(f, legacy, false), START_RETRY_MS, TimeUnit.MILLISECONDS);
-            return;
-        }
-        reconcileConnected(f);
+        runtime.configure(directory, settings(config));
     }
 
     /** The configured settings; refused ones (logged) leave the defaults in force. */
@@ -193,81 +124,51 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchList
     }
 
     StaticFlows flows() {
-        return flows;
-    }
-
-    /** Off the switch's I/O thread: reconciliation validates every entry of the switch under the app's lock. */
-    private void reconcileSoon(OFSwitch sw) {
-        StaticFlows f = flows;
-        try {
-            executor.execute(() -> f.reconcile(sw));
-        } catch (RejectedExecutionException e) {
-            LOG.debug("staticflows stopped: {} not reconciled", sw.getId());
-        }
+        return runtime.flows();
     }
 
     // ---- StaticFlowService ----
 
     @Override
     public List<String> validate(StaticEntry entry) {
-        return flows.validate(entry);
+        return flows().validate(entry);
     }
 
     @Override
     public CompletionStage<Result> add(StaticEntry entry) {
-        return flows.add(entry);
+        return flows().add(entry);
     }
 
     @Override
     public CompletionStage<Result> delete(DatapathId dpid, String name) {
-        return flows.delete(dpid, name);
+        return flows().delete(dpid, name);
     }
 
     @Override
     public List<EntryStatus> list(DatapathId dpid) {
-        return flows.list(dpid);
+        return flows().list(dpid);
     }
 
     @Override
     public List<EntryStatus> list() {
-        return flows.list();
+        return flows().list();
     }
 
     @Override
     public List<Reconciliation> reconciliations() {
-        return flows.reconciliations();
+        return flows().reconciliations();
     }
 
     @Override
     public Optional<Reconciliation> reconciliation(DatapathId dpid) {
-        return flows.reconciliation(dpid);
+        return flows().reconciliation(dpid);
     }
 
     // ---- metrics ----
 
     @Override
     public List<Sample> samples() {
-        StaticFlows f = flows;
-        Map<Reconciliation.State, Integer> byState = new EnumMap<>(Reconciliation.State.class);
-        for (Reconciliation.State state : Reconciliation.State.values()) {
-            if (state != Reconciliation.State.SLAVE) {
-                byState.put(state, 0);
-            }
-        }
-        f.reconciliations().forEach(r -> byState.merge(r.state(), 1, Integer::sum));
-        List<Sample> samples = new ArrayList<>();
-        byState.forEach((state, n) -> samples.add(new Sample("heliograph_staticflows_switches", Type.GAUGE,
-                "Switches this instance writes to, by the state of their reconciliation with the static entries "
-                        + "(NOT_POSSIBLE: their tables cannot be read; entries pushed unverified)",
-                Map.of("reconciliation", state.name()), n)));
-        long[] attempts = f.attempts();
-        String help = "Reconciliation attempts since the app started, by whether they reconciled the switch "
-                + "(failed: the switch's tables could not be read, or it did not confirm the push)";
-        samples.add(new Sample("heliograph_staticflows_reconciliation_attempts_total", Type.COUNTER, help,
-                Map.of("result", "reconciled"), attempts[0]));
-        samples.add(new Sample("heliograph_staticflows_reconciliation_attempts_total", Type.COUNTER, help,
-                Map.of("result", "failed"), attempts[1]));
-        return samples;
+        return runtime.samples();
     }
 
     // ---- switches ----
@@ -284,31 +185,30 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchList
     @Override
     public void switchAdded(OFSwitch sw) {
         if (sw.getRole() != Role.MASTER) {
-            reconcileSoon(sw);
+            runtime.reconcileSoon(sw);
         }
     }
 
     @Override
     public void switchRemoved(OFSwitch sw) {
-        flows.stoppedWriting(sw.getId());
+        flows().stoppedWriting(sw.getId());
     }
 
     /** A new master reconciles the switch (no flush: what is right stays); a SLAVE stops writing at once. */
     @Override
     public void roleChanged(OFSwitch sw, Role role) {
         if (role == Role.SLAVE) {
-            flows.stoppedWriting(sw.getId());
+            flows().stoppedWriting(sw.getId());
         } else {
-            reconcileSoon(sw);
+            runtime.reconcileSoon(sw);
         }
     }
 
     /** A new port may be the one an entry was waiting for: try again (reconciliation adds only what is missing). */
     @Override
     public void portChanged(OFSwitch sw, OFPortDesc port, PortChange change) {
-        StaticFlows f = flows;
-        if (change == PortChange.ADDED && f.hasUnsupported(sw.getId())) {
-            reconcileSoon(sw);
+        if (change == PortChange.ADDED && flows().hasUnsupported(sw.getId())) {
+            runtime.reconcileSoon(sw);
         }
     }
 
@@ -320,6 +220,6 @@ public final class StaticFlowsComponent implements StaticFlowService, SwitchList
     @Override
     public Command receive(OFSwitch sw, OFMessage message) {
         // Our refusals are reported to whoever pushed the entry; other apps' errors go on down the pipeline.
-        return message instanceof OFErrorMsg error && flows.onError(sw, error) ? Command.STOP : Command.CONTINUE;
+        return message instanceof OFErrorMsg error && flows().onError(sw, error) ? Command.STOP : Command.CONTINUE;
     }
 }

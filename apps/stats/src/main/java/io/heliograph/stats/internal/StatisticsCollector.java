@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -34,6 +35,7 @@ import org.projectfloodlight.openflow.types.DatapathId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFErrorException;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.SwitchPort;
@@ -310,6 +312,20 @@ final class StatisticsCollector implements StatisticsService {
     /** Connected switches asked for this kind at a longer interval than usual, because they did not answer it. */
     long backedOff(StatsKind kind) {
         return states.values().stream().filter(state -> state.isBackedOff(kind)).count();
+    }
+
+    /** The metrics: by kind, the requests switches did not answer and the switches asked less often for it. */
+    List<MetricSource.Sample> samples() {
+        List<MetricSource.Sample> samples = new ArrayList<>();
+        for (StatsKind kind : StatsKind.values()) {
+            Map<String, String> labels = Map.of("kind", kind.name().toLowerCase(Locale.ROOT));
+            samples.add(new MetricSource.Sample("heliograph_stats_unanswered_requests_total", MetricSource.Type.COUNTER,
+                    "Statistics requests a switch did not answer within timeoutMs", labels, unanswered(kind)));
+            samples.add(new MetricSource.Sample("heliograph_stats_backed_off_switches", MetricSource.Type.GAUGE,
+                    "Switches asked for these statistics less often than intervalMs because they did not answer "
+                            + "(backoff up to backoffMaxMs)", labels, backedOff(kind)));
+        }
+        return samples;
     }
 
     /** Requests of this kind waiting for their answer on this switch (for tests and diagnostics). */

@@ -1,13 +1,7 @@
 package io.heliograph.stats.internal;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import org.osgi.service.component.annotations.Activate;
@@ -23,8 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.MetricSource;
+import io.heliograph.core.PeriodicTask;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.core.SwitchService;
+import io.heliograph.core.WorkerThreads;
 import io.heliograph.stats.FlowKey;
 import io.heliograph.stats.FlowRate;
 import io.heliograph.stats.PortRate;
@@ -46,13 +42,9 @@ public final class StatisticsComponent implements StatisticsService, MetricSourc
 
     private static final Logger LOG = LoggerFactory.getLogger(StatisticsComponent.class);
 
-    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread thread = new Thread(task, "heliograph-stats");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService scheduler = WorkerThreads.single("heliograph-stats");
     private final StatisticsCollector collector;
-    private ScheduledFuture<?> polling;
+    private final PeriodicTask polling;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile EdgePorts edgePorts;
@@ -61,6 +53,7 @@ public final class StatisticsComponent implements StatisticsService, MetricSourc
     public StatisticsComponent(@Reference SwitchService switches, StatisticsConfig config) {
         collector = new StatisticsCollector(switches, scheduler, StatsClock.SYSTEM, this::currentEdgePorts,
                 settingsOrDefaults(config));
+        polling = new PeriodicTask(scheduler, "statistics round", collector::poll);
         schedule();
         LOG.info("statistics active ({})", collector.settings());
     }
@@ -86,21 +79,8 @@ public final class StatisticsComponent implements StatisticsService, MetricSourc
         LOG.info("statistics stopped");
     }
 
-    private synchronized void schedule() {
-        if (polling != null) {
-            polling.cancel(false);
-        }
-        long interval = collector.settings().intervalMs();
-        polling = scheduler.scheduleWithFixedDelay(this::pollSafely, 0, interval, TimeUnit.MILLISECONDS);
-    }
-
-    /** An exception would silently end a scheduled task; one bad round must not stop collection. */
-    private void pollSafely() {
-        try {
-            collector.poll();
-        } catch (RuntimeException e) {
-            LOG.warn("Statistics round failed", e);
-        }
+    private void schedule() {
+        polling.every(collector.settings().intervalMs(), 0);
     }
 
     private Predicate<SwitchPort> currentEdgePorts() {
@@ -162,15 +142,6 @@ public final class StatisticsComponent implements StatisticsService, MetricSourc
 
     @Override
     public List<Sample> samples() {
-        List<Sample> samples = new ArrayList<>();
-        for (StatsKind kind : StatsKind.values()) {
-            Map<String, String> labels = Map.of("kind", kind.name().toLowerCase(Locale.ROOT));
-            samples.add(new Sample("heliograph_stats_unanswered_requests_total", Type.COUNTER,
-                    "Statistics requests a switch did not answer within timeoutMs", labels, collector.unanswered(kind)));
-            samples.add(new Sample("heliograph_stats_backed_off_switches", Type.GAUGE,
-                    "Switches asked for these statistics less often than intervalMs because they did not answer "
-                            + "(backoff up to backoffMaxMs)", labels, collector.backedOff(kind)));
-        }
-        return samples;
+        return collector.samples();
     }
 }

@@ -17,10 +17,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.SwitchPort;
-import io.heliograph.core.cluster.ClusterInstance;
-import io.heliograph.core.cluster.ClusterListener;
 import io.heliograph.core.cluster.ClusterService;
-import io.heliograph.core.cluster.OwnedEntries;
+import io.heliograph.core.cluster.EntrySharing;
 import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.core.json.Json;
 import io.heliograph.topology.Link;
@@ -38,14 +36,13 @@ import io.heliograph.topology.Link;
  * JSON: {@code {"src":"00:00:00:00:00:00:00:01/1","dst":"00:00:00:00:00:00:00:02/3",
  * "firstSeen":"2025-01-01T00:00:00Z"}}.
  */
-public final class SharedLinks implements OwnedEntries.Listener, ClusterListener, AutoCloseable {
+public final class SharedLinks extends EntrySharing {
 
     private static final Logger LOG = LoggerFactory.getLogger(SharedLinks.class);
 
     static final String PREFIX = "topology/links";
     private static final Pattern KEY = Pattern.compile("([0-9a-f]{16})-(\\d+)-([0-9a-f]{16})-(\\d+)");
 
-    private final OwnedEntries entries;
     private final LinkDiscovery discovery;
     private final Executor topologyThread;
 
@@ -56,35 +53,9 @@ public final class SharedLinks implements OwnedEntries.Listener, ClusterListener
      */
     public SharedLinks(SharedStore store, ClusterService cluster, LinkDiscovery discovery, Executor topologyThread,
             ScheduledExecutorService storeThread, long flushDelayMs, long retainMs) {
+        super(store, cluster, PREFIX, storeThread, flushDelayMs, retainMs);
         this.discovery = discovery;
         this.topologyThread = topologyThread;
-        this.entries = new OwnedEntries(store, cluster, PREFIX, this, storeThread, flushDelayMs, retainMs);
-    }
-
-    /** Starts watching the others' links; call after {@link LinkDiscovery#share} gave this instance's. */
-    public void start() {
-        entries.start();
-    }
-
-    /** This instance's id. */
-    public String self() {
-        return entries.self();
-    }
-
-    /** The store writes made for this instance's links (and to clear those of instances gone). */
-    public long writes() {
-        return entries.writes();
-    }
-
-    /** Writes the pending changes now (tests; the store thread does it on its own). */
-    public void flush() {
-        entries.flush();
-    }
-
-    /** Stops sharing and removes this instance's links from the store. */
-    @Override
-    public void close() {
-        entries.close();
     }
 
     // From discovery, on the topology thread
@@ -116,23 +87,6 @@ public final class SharedLinks implements OwnedEntries.Listener, ClusterListener
         if (link != null) {
             onTopologyThread(() -> discovery.remoteLinkRemoved(owner, link));
         }
-    }
-
-    // From the cluster, forwarded by the component
-
-    @Override
-    public void instanceJoined(ClusterInstance instance) {
-        entries.instanceJoined(instance);
-    }
-
-    @Override
-    public void instanceLeft(ClusterInstance instance) {
-        entries.instanceLeft(instance);
-    }
-
-    @Override
-    public void connectionChanged(boolean connected) {
-        entries.connectionChanged(connected);
     }
 
     private void onTopologyThread(Runnable task) {
