@@ -280,25 +280,28 @@ class FatTreeIT {
             long mark = transfer.acknowledged();
             long pulledAt = System.nanoTime();
             pulled.down();
-            Poll.until("traffic flowing again after pulling " + pulled, Duration.ofSeconds(30), Duration.ofMillis(2),
-                    transfer::acknowledged, n -> n >= mark + RESUMED_BYTES);
-            rerouteMs.add((System.nanoTime() - pulledAt) / 1_000_000);
+            try {
+                Poll.until("traffic flowing again after pulling " + pulled, Duration.ofSeconds(30),
+                        Duration.ofMillis(2), transfer::acknowledged, n -> n >= mark + RESUMED_BYTES);
+                rerouteMs.add((System.nanoTime() - pulledAt) / 1_000_000);
 
-            TcpTransfer.Result result = transfer.await(Duration.ofSeconds(60));
-            assertEquals(TRANSFER_BYTES, result.received(), "bytes that arrived at " + receiver.name());
-            assertTrue(result.identical(), "the bytes that arrived differ from those sent");
-            for (Bridge end : List.of(pulled.a(), pulled.b())) {
-                int port = pulled.portOn(end);
-                List<FlowEntry> through = end.dumpFlows().stream()
-                        .filter(f -> f.match().contains("in_port=" + port + ",") || f.match().endsWith("in_port=" + port)
-                                || outputs(f).contains(port))
-                        .toList();
-                assertEquals(List.of(), through, "flows through the pulled cable's port " + port + " on " + end);
+                TcpTransfer.Result result = transfer.await(Duration.ofSeconds(60));
+                assertEquals(TRANSFER_BYTES, result.received(), "bytes that arrived at " + receiver.name());
+                assertTrue(result.identical(), "the bytes that arrived differ from those sent");
+                for (Bridge end : List.of(pulled.a(), pulled.b())) {
+                    int port = pulled.portOn(end);
+                    List<FlowEntry> through = end.dumpFlows().stream()
+                            .filter(f -> f.match().contains("in_port=" + port + ",")
+                                    || f.match().endsWith("in_port=" + port) || outputs(f).contains(port))
+                            .toList();
+                    assertEquals(List.of(), through, "flows through the pulled cable's port " + port + " on " + end);
+                }
+                List<Cable> after = path(sender, receiver);
+                assertFalse(after.contains(pulled),
+                        "the new path " + after + " still uses the pulled cable " + pulled);
+            } finally {
+                pulled.up(); // a failed round must not leave the fabric one cable short for the next test
             }
-            List<Cable> after = path(sender, receiver);
-            assertFalse(after.contains(pulled), "the new path " + after + " still uses the pulled cable " + pulled);
-
-            pulled.up();
             Poll.until("the topology to list every link again", CONVERGENCE, () -> NetworkView.links(controller),
                     tree.directedLinks()::equals);
         }

@@ -52,8 +52,12 @@ final class FlowMessages {
     }
 
     /**
-     * Deletes exactly this entry: strict match and priority; from 1.1 on the full cookie as well, so a
-     * flow with the same match that another path or app now owns is left alone.
+     * Deletes the entry at this one's place in the table (strict match and priority), whichever of our
+     * paths' cookies the switch holds there; from 1.1 on, only under our cookie namespace, so another
+     * app's flow with the same match is left alone. Not the path's own cookie: two paths for the same
+     * flow, recorded in one order by two switches' I/O threads, can have their adds reach a third switch
+     * in the other order, so the entry there carries the cookie of a path the registry no longer holds.
+     * Which path owns a place is the registry's to say; it hands out a place once.
      */
     static OFFlowDeleteStrict flowDelete(OFFactory factory, FlowEntry entry) {
         OFFlowDeleteStrict.Builder delete = factory.buildFlowDeleteStrict()
@@ -61,7 +65,8 @@ final class FlowMessages {
                 .setPriority(entry.priority())
                 .setOutPort(OFPort.ANY);
         if (factory.getVersion() != OFVersion.OF_10) {
-            delete.setCookie(entry.cookie()).setCookieMask(U64.NO_MASK).setOutGroup(OFGroup.ANY);
+            delete.setCookie(U64.of(InstalledPaths.NAMESPACE)).setCookieMask(U64.of(InstalledPaths.NAMESPACE_MASK))
+                    .setOutGroup(OFGroup.ANY);
         }
         return delete.build();
     }
