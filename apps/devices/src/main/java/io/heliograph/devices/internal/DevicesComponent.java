@@ -107,11 +107,6 @@ public final class DevicesComponent extends SharingComponent implements DeviceSe
         return runtime.clusterSharing();
     }
 
-    /** The sharing now, or null (tests). */
-    SharedHosts sharingNow() {
-        return runtime.clusterSharing().current();
-    }
-
     TrackerSettings settings() {
         return runtime.manager().settings();
     }

@@ -154,9 +154,4 @@ public final class TopologyComponent extends SharingComponent implements Topolog
     public void roleChanged(OFSwitch sw, Role role) {
         runtime.roleChanged(sw, role);
     }
-
-    /** The sharing now, or null (tests). */
-    SharedLinks sharingNow() {
-        return runtime.clusterSharing().current();
-    }
 }

@@ -177,7 +177,7 @@ class TopologyComponentTest {
         try {
             b.setSharedStore(storeA.anotherInstance("b"));
             b.setClusterService(clusterB);
-            waitFor(() -> a.sharingNow() != null && b.sharingNow() != null, "both share");
+            waitFor(() -> a.clusterSharing().current() != null && b.clusterSharing().current() != null, "both share");
             waitFor(() -> storeA.get(ClusterProbeKey.KEY).isPresent() && a.diagnostics().sharing() != null,
                     "the cluster's key");
             Map<String, TopologyComponent> byInstance = Map.of("a", a, "b", b);
