@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.BoundService;
 import io.heliograph.core.WorkerThreads;
 
 /**
@@ -24,16 +25,17 @@ import io.heliograph.core.WorkerThreads;
  * before the app is told it {@linkplain #ClusterSharing ended}; a new one is opened (the app shares
  * its state with it), then started (it watches the others').
  *
- * <p>The DS component calls the bind methods from its dynamic references (they may come before
- * {@link #start}: they are kept), and forwards its {@link ClusterListener} calls here, which hands
- * them to the sharing open now.
+ * <p>The DS component extends {@link SharingComponent}, whose dynamic references call the bind methods
+ * (they may come before {@link #start}: they are kept) and which forwards its {@link ClusterListener}
+ * calls here, which hands them to the sharing open now.
  *
  * <p>The apps' wiring style: the DS component is thin (annotations, references, delegation) and the
  * app's runtime (threads, rounds, sharing) is a plain class it creates, testable without OSGi. A
  * reference that comes and goes while the app runs (the store, the cluster, the switch service, a
  * whiteboard) is a dynamic bind/unbind method pair that hands the service to the runtime, since the
  * runtime must act on each change (reshare, reconcile) and bind methods may be called before
- * activation; a reference the app cannot run without is a constructor parameter of the component.
+ * activation (a runtime that only reads the service bound now keeps it in a {@link BoundService}); a
+ * reference the app cannot run without is a constructor parameter of the component.
  *
  * @param <S> what the app shares through: its own {@link Sharing}
  */
@@ -64,8 +66,8 @@ public final class ClusterSharing<S extends ClusterSharing.Sharing> implements C
     private final ScheduledExecutorService thread;
     private volatile boolean started;
 
-    private volatile SharedStore store;
-    private volatile ClusterService cluster;
+    private final BoundService<SharedStore> store = new BoundService<>();
+    private final BoundService<ClusterService> cluster = new BoundService<>();
     // The sharing now and what it was opened through; changed only on the thread.
     private volatile S sharing;
     private SharedStore sharingStore;
@@ -105,26 +107,22 @@ public final class ClusterSharing<S extends ClusterSharing.Sharing> implements C
     }
 
     public void bindStore(SharedStore service) {
-        store = service;
+        store.bind(service);
         execute(this::reshare);
     }
 
     public void unbindStore(SharedStore service) {
-        if (store == service) {
-            store = null;
-        }
+        store.unbind(service);
         execute(this::reshare);
     }
 
     public void bindCluster(ClusterService service) {
-        cluster = service;
+        cluster.bind(service);
         execute(this::reshare);
     }
 
     public void unbindCluster(ClusterService service) {
-        if (cluster == service) {
-            cluster = null;
-        }
+        cluster.unbind(service);
         execute(this::reshare);
     }
 
@@ -135,7 +133,7 @@ public final class ClusterSharing<S extends ClusterSharing.Sharing> implements C
 
     /** The store bound now, or null. */
     public SharedStore store() {
-        return store;
+        return store.get();
     }
 
     /**
@@ -160,8 +158,8 @@ public final class ClusterSharing<S extends ClusterSharing.Sharing> implements C
     }
 
     private void reshare() {
-        SharedStore s = store;
-        ClusterService c = cluster;
+        SharedStore s = store.get();
+        ClusterService c = cluster.get();
         if (sharing != null && s == sharingStore && c == sharingCluster) {
             return;
         }

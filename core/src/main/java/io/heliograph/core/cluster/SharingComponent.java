@@ -1,27 +1,57 @@
 package io.heliograph.core.cluster;
 
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
 /**
- * A component whose app shares through a {@link ClusterSharing}: registered as a
- * {@link ClusterListener}, it hands the cluster's events to that sharing, which passes them to the
- * sharing open now. The component only names its sharing.
+ * The DS face that every app sharing through a {@link ClusterSharing} has alike: the optional,
+ * dynamic {@link SharedStore} and {@link ClusterService} references, handed to that sharing as they
+ * come and go, and the cluster's events (the component registers as a {@link ClusterListener}),
+ * handed to the sharing open now. The component extends it and names its sharing.
+ *
+ * <p>These references are the component's own only if its bundle's {@code bnd.bnd} says
+ * {@code -dsannotations-options: inherit}; without it bnd ignores the annotations of a superclass and
+ * the app runs alone.
  */
-public interface SharingComponent extends ClusterListener {
+public abstract class SharingComponent implements ClusterListener {
 
     /** The app's binding to the store and the cluster. */
-    ClusterSharing<?> clusterSharing();
+    protected abstract ClusterSharing<?> clusterSharing();
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public void setSharedStore(SharedStore service) {
+        clusterSharing().bindStore(service);
+    }
+
+    public void unsetSharedStore(SharedStore service) {
+        clusterSharing().unbindStore(service);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public void setClusterService(ClusterService service) {
+        clusterSharing().bindCluster(service);
+    }
+
+    public void unsetClusterService(ClusterService service) {
+        clusterSharing().unbindCluster(service);
+    }
 
     @Override
-    default void instanceJoined(ClusterInstance instance) {
+    public void instanceJoined(ClusterInstance instance) {
         clusterSharing().instanceJoined(instance);
     }
 
     @Override
-    default void instanceLeft(ClusterInstance instance) {
+    public void instanceLeft(ClusterInstance instance) {
         clusterSharing().instanceLeft(instance);
     }
 
     @Override
-    default void connectionChanged(boolean connected) {
+    public void connectionChanged(boolean connected) {
         clusterSharing().connectionChanged(connected);
     }
 }

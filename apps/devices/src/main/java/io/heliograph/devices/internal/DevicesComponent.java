@@ -23,15 +23,14 @@ import org.projectfloodlight.openflow.types.VlanVid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.ConfiguredSettings;
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchPort;
 import io.heliograph.core.cluster.ClusterListener;
-import io.heliograph.core.cluster.ClusterService;
 import io.heliograph.core.cluster.ClusterSharing;
-import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.core.cluster.SharingComponent;
 import io.heliograph.devices.DeviceService;
 import io.heliograph.devices.Host;
@@ -46,16 +45,15 @@ import io.heliograph.topology.TopologyService;
  * {@link StateBounds}, configured by pid {@value #PID}. The topology is optional: without it every
  * port counts as an edge port.
  *
- * <p>In a cluster (a {@link SharedStore} and a {@link ClusterService} are bound) the hosts are shared
- * through {@link SharedHosts}, opened and reopened by the {@link ClusterSharing} of its
- * {@link DevicesRuntime} as the services come and go. Both references are optional: without them the
- * app tracks alone.
+ * <p>In a cluster (the store and cluster references of {@link SharingComponent} are bound) the hosts
+ * are shared through {@link SharedHosts}, opened and reopened by the {@link ClusterSharing} of its
+ * {@link DevicesRuntime} as the services come and go. Without them the app tracks alone.
  */
 @Component(service = {DeviceService.class, MessageListener.class, SwitchListener.class, TopologyListener.class,
     ClusterListener.class, StateBounds.class}, configurationPid = DevicesComponent.PID)
 @Designate(ocd = DevicesConfig.class)
-public final class DevicesComponent implements DeviceService, MessageListener, SwitchListener, TopologyListener,
-        SharingComponent, StateBounds {
+public final class DevicesComponent extends SharingComponent implements DeviceService, MessageListener,
+        SwitchListener, TopologyListener, StateBounds {
 
     public static final String PID = "io.heliograph.devices";
     static final String NAME = "devices";
@@ -85,26 +83,6 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
         LOG.info("devices stopped");
     }
 
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    void setSharedStore(SharedStore service) {
-        runtime.clusterSharing().bindStore(service);
-    }
-
-    void unsetSharedStore(SharedStore service) {
-        runtime.clusterSharing().unbindStore(service);
-    }
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    void setClusterService(ClusterService service) {
-        runtime.clusterSharing().bindCluster(service);
-    }
-
-    void unsetClusterService(ClusterService service) {
-        runtime.clusterSharing().unbindCluster(service);
-    }
-
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addHostListener(HostListener listener) {
         runtime.addListener(listener);
@@ -125,29 +103,18 @@ public final class DevicesComponent implements DeviceService, MessageListener, S
     }
 
     @Override
-    public ClusterSharing<?> clusterSharing() {
+    protected ClusterSharing<?> clusterSharing() {
         return runtime.clusterSharing();
-    }
-
-    /** The sharing now, or null (tests). */
-    SharedHosts sharingNow() {
-        return runtime.clusterSharing().current();
     }
 
     TrackerSettings settings() {
         return runtime.manager().settings();
     }
 
-    /** Bad values are refused with a line that names them; {@code fallback} stays in force. */
     private static TrackerSettings settingsOr(TrackerSettings fallback, DevicesConfig config) {
-        try {
-            return new TrackerSettings(config.hostTimeoutMs(), config.multiHomeWindowMs(), config.maxAttachmentPoints(),
-                    config.maxAddressesPerHost(), config.maxHosts(), config.maxHostsPerPort(), config.hostIdleMs(),
-                    config.maxPending());
-        } catch (IllegalArgumentException e) {
-            LOG.error("Configuration {} refused, keeping {}: {}", PID, fallback, e.getMessage());
-            return fallback;
-        }
+        return ConfiguredSettings.orPrevious(LOG, PID, fallback, () -> new TrackerSettings(config.hostTimeoutMs(),
+                config.multiHomeWindowMs(), config.maxAttachmentPoints(), config.maxAddressesPerHost(),
+                config.maxHosts(), config.maxHostsPerPort(), config.hostIdleMs(), config.maxPending()));
     }
 
     @Override

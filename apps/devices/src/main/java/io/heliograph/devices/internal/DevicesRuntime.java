@@ -11,6 +11,7 @@ import org.projectfloodlight.openflow.protocol.OFPacketIn;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.BoundService;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.PeriodicTask;
 import io.heliograph.core.StateBounds.Bound;
@@ -40,7 +41,7 @@ final class DevicesRuntime {
     static final long LEFT_INSTANCE_HOSTS_RETAIN_MS = 30_000;
 
     private final List<HostListener> listeners = new ArrayList<>();
-    private TopologyService topology;
+    private final BoundService<TopologyService> topology = new BoundService<>();
     private ScheduledExecutorService thread;
     private PeriodicTask sweeps;
     private volatile DeviceManager manager;
@@ -52,7 +53,7 @@ final class DevicesRuntime {
         thread = WorkerThreads.single("heliograph-devices");
         DeviceManager created = new DeviceManager(settings, Clock.systemUTC(), thread);
         listeners.forEach(created::addListener);
-        created.setTopology(topology);
+        created.setTopology(topology.get());
         manager = created;
         sweeps = new PeriodicTask(thread, "devices sweep", created::sweep);
         scheduleSweeps();
@@ -149,15 +150,15 @@ final class DevicesRuntime {
     }
 
     synchronized void setTopology(TopologyService service) {
-        topology = service;
+        topology.bind(service);
         if (manager != null) {
             manager.setTopology(service);
         }
     }
 
     synchronized void unsetTopology(TopologyService service) {
-        if (topology == service) {
-            setTopology(null);
+        if (topology.unbind(service) && manager != null) {
+            manager.setTopology(null);
         }
     }
 }

@@ -94,7 +94,8 @@ class DevicesComponentTest {
             other.activate(config(300_000, 1_000));
             other.setClusterService(clusterB);
             other.setSharedStore(store.anotherInstance("b"));
-            waitFor(() -> component.sharingNow() != null && other.sharingNow() != null ? true : null);
+            waitFor(() -> component.clusterSharing().current() != null && other.clusterSharing().current() != null
+                    ? true : null);
 
             component.receive(sw, TestFrames.packetIn(OFVersion.OF_13, 1, TestFrames.arpRequest(TestFrames.MAC_A,
                     TestFrames.IP_A, TestFrames.IP_B)));

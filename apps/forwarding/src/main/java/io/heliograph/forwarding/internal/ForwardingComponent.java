@@ -17,6 +17,8 @@ import org.projectfloodlight.openflow.protocol.OFType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.BoundService;
+import io.heliograph.core.ConfiguredSettings;
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
@@ -37,7 +39,8 @@ import io.heliograph.topology.TopologyService;
  * configured by pid {@value #PID}.
  *
  * <p>Every service reference is optional and dynamic: this component listens to the services it
- * uses, so a mandatory reference could make SCR activate it in a cycle with them. While one is
+ * uses, so a mandatory reference could make SCR activate it in a cycle with them. Each bind/unbind
+ * pair hands the service to the {@link BoundService} that the runtime reads per packet; while one is
  * missing, packets pass on to the next listener.
  */
 @Component(service = {MessageListener.class, TopologyListener.class, HostListener.class, StateBounds.class,
@@ -50,24 +53,12 @@ public final class ForwardingComponent implements MessageListener, TopologyListe
 
     private static final Logger LOG = LoggerFactory.getLogger(ForwardingComponent.class);
 
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    private volatile SwitchService switches;
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    private volatile TopologyService topology;
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    private volatile DeviceService devices;
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    private volatile RoutingService routing;
-
-    private final ReactiveForwarding forwarding = new ReactiveForwarding(() -> switches, () -> topology,
-            () -> devices, () -> routing, ForwardingSettings.DEFAULTS);
+    private final BoundService<SwitchService> switches = new BoundService<>();
+    private final BoundService<TopologyService> topology = new BoundService<>();
+    private final BoundService<DeviceService> devices = new BoundService<>();
+    private final BoundService<RoutingService> routing = new BoundService<>();
+    private final ReactiveForwarding forwarding = new ReactiveForwarding(switches, topology, devices, routing,
+            ForwardingSettings.DEFAULTS);
 
     @Activate
     void activate(ForwardingConfig config) {
@@ -87,15 +78,51 @@ public final class ForwardingComponent implements MessageListener, TopologyListe
         LOG.info("forwarding stopped");
     }
 
-    /** Bad values are refused with a line that names them; the previous settings stay in force. */
     private void configure(ForwardingConfig config) {
-        try {
-            forwarding.configure(new ForwardingSettings(config.idleTimeout(), config.hardTimeout(), config.priority(),
-                    config.ecmp(), ForwardingSettings.granularity(config.matchGranularity()),
-                    config.maxInstalledPaths(), config.maxHeldPackets(), config.heldTimeoutMs()));
-        } catch (IllegalArgumentException e) {
-            LOG.error("Configuration {} refused, keeping {}: {}", PID, forwarding.settings(), e.getMessage());
-        }
+        forwarding.configure(ConfiguredSettings.orPrevious(LOG, PID, forwarding.settings(),
+                () -> new ForwardingSettings(config.idleTimeout(), config.hardTimeout(), config.priority(),
+                        config.ecmp(), ForwardingSettings.granularity(config.matchGranularity()),
+                        config.maxInstalledPaths(), config.maxHeldPackets(), config.heldTimeoutMs())));
+    }
+
+    @Reference(name = "switches", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindSwitches(SwitchService service) {
+        switches.bind(service);
+    }
+
+    void unbindSwitches(SwitchService service) {
+        switches.unbind(service);
+    }
+
+    @Reference(name = "topology", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindTopology(TopologyService service) {
+        topology.bind(service);
+    }
+
+    void unbindTopology(TopologyService service) {
+        topology.unbind(service);
+    }
+
+    @Reference(name = "devices", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindDevices(DeviceService service) {
+        devices.bind(service);
+    }
+
+    void unbindDevices(DeviceService service) {
+        devices.unbind(service);
+    }
+
+    @Reference(name = "routing", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindRouting(RoutingService service) {
+        routing.bind(service);
+    }
+
+    void unbindRouting(RoutingService service) {
+        routing.unbind(service);
     }
 
     ReactiveForwarding forwarding() {

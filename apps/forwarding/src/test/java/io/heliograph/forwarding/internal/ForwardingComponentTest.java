@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.annotation.Annotation;
-import java.lang.reflect.Field;
 import java.util.List;
 import java.util.Set;
 
@@ -67,13 +66,12 @@ class ForwardingComponentTest {
         };
     }
 
-    /** Binds a fabric's services as SCR would, into the component's reference fields. */
-    private static void bind(ForwardingComponent component, Fabric f) throws ReflectiveOperationException {
-        for (String name : new String[] {"switches", "topology", "devices", "routing"}) {
-            Field field = ForwardingComponent.class.getDeclaredField(name);
-            field.setAccessible(true);
-            field.set(component, f);
-        }
+    /** Binds a fabric's services as SCR would, through the component's bind methods. */
+    private static void bind(ForwardingComponent component, Fabric f) {
+        component.bindSwitches(f);
+        component.bindTopology(f);
+        component.bindDevices(f);
+        component.bindRouting(f);
     }
 
     @Test

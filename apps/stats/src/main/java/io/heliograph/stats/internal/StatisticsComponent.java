@@ -16,6 +16,8 @@ import org.projectfloodlight.openflow.types.DatapathId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.BoundService;
+import io.heliograph.core.ConfiguredSettings;
 import io.heliograph.core.MetricSource;
 import io.heliograph.core.PeriodicTask;
 import io.heliograph.core.SwitchPort;
@@ -45,29 +47,35 @@ public final class StatisticsComponent implements StatisticsService, MetricSourc
     private final ScheduledExecutorService scheduler = WorkerThreads.single("heliograph-stats");
     private final StatisticsCollector collector;
     private final PeriodicTask polling;
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    private volatile EdgePorts edgePorts;
+    private final BoundService<EdgePorts> edgePorts = new BoundService<>();
 
     @Activate
     public StatisticsComponent(@Reference SwitchService switches, StatisticsConfig config) {
         collector = new StatisticsCollector(switches, scheduler, StatsClock.SYSTEM, this::currentEdgePorts,
-                settingsOrDefaults(config));
+                ConfiguredSettings.orPrevious(LOG, PID, StatsSettings.DEFAULTS, () -> settings(config)));
         polling = new PeriodicTask(scheduler, "statistics round", collector::poll);
         schedule();
         LOG.info("statistics active ({})", collector.settings());
     }
 
+    @Reference(name = "edgePorts", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    void bindEdgePorts(EdgePorts service) {
+        edgePorts.bind(service);
+    }
+
+    void unbindEdgePorts(EdgePorts service) {
+        edgePorts.unbind(service);
+    }
+
     @Modified
     void modified(StatisticsConfig config) {
         StatsSettings before = collector.settings();
-        try {
-            collector.configure(settings(config));
-        } catch (IllegalArgumentException e) {
-            LOG.error("Configuration {} refused, keeping {}: {}", PID, before, e.getMessage());
+        StatsSettings next = ConfiguredSettings.orPrevious(LOG, PID, before, () -> settings(config));
+        if (next == before) {
             return;
         }
-        if (collector.settings().intervalMs() != before.intervalMs()) {
+        collector.configure(next);
+        if (next.intervalMs() != before.intervalMs()) {
             schedule();
         }
         LOG.info("statistics reconfigured ({})", collector.settings());
@@ -84,21 +92,12 @@ public final class StatisticsComponent implements StatisticsService, MetricSourc
     }
 
     private Predicate<SwitchPort> currentEdgePorts() {
-        EdgePorts edges = edgePorts;
+        EdgePorts edges = edgePorts.get();
         return edges == null ? null : edges.current();
     }
 
     private static StatsSettings settings(StatisticsConfig config) {
         return new StatsSettings(config.intervalMs(), config.historySize(), config.timeoutMs(), config.backoffMaxMs());
-    }
-
-    private static StatsSettings settingsOrDefaults(StatisticsConfig config) {
-        try {
-            return settings(config);
-        } catch (IllegalArgumentException e) {
-            LOG.error("Configuration {} refused, using {}: {}", PID, StatsSettings.DEFAULTS, e.getMessage());
-            return StatsSettings.DEFAULTS;
-        }
     }
 
     StatsSettings settings() {

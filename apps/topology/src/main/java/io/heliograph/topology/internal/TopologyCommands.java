@@ -30,8 +30,8 @@ public final class TopologyCommands {
     private final TopologyDiagnostics topology;
 
     @Activate
-    public TopologyCommands(@Reference TopologyDiagnostics topology) {
-        this.topology = topology;
+    public TopologyCommands(@Reference TopologyDiagnostics.Source topology) {
+        this.topology = topology.diagnostics();
     }
 
     public String links() {

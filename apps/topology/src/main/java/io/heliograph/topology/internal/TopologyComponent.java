@@ -1,7 +1,5 @@
 package io.heliograph.topology.internal;
 
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.osgi.service.component.annotations.Activate;
@@ -11,7 +9,6 @@ import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.Designate;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
@@ -19,33 +16,32 @@ import org.projectfloodlight.openflow.protocol.OFType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.ConfiguredSettings;
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
 import io.heliograph.core.cluster.ClusterListener;
-import io.heliograph.core.cluster.ClusterService;
 import io.heliograph.core.cluster.ClusterSharing;
-import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.core.cluster.SharingComponent;
 import io.heliograph.topology.Topology;
 import io.heliograph.topology.TopologyListener;
 import io.heliograph.topology.TopologyService;
-import io.heliograph.topology.internal.LldpProbeCodec.Outcome;
 
 /**
  * Wires link discovery ({@link TopologyRuntime}) into the controller: PACKET_IN listener "topology",
- * switch listener, the {@link TopologyService}, and the whiteboard of {@link TopologyListener}s,
- * configured by pid {@value #PID}. The {@link SharedStore} and {@link ClusterService} references are
- * optional and dynamic, handed to the runtime's {@link ClusterSharing}: without them (no cluster
- * bundle) the app discovers alone.
+ * switch listener, the {@link TopologyService}, the whiteboard of {@link TopologyListener}s, and the
+ * runtime's {@link TopologyDiagnostics} for the shell and REST, configured by pid {@value #PID}. The
+ * store and cluster references ({@link SharingComponent}) are handed to the runtime's
+ * {@link ClusterSharing}: without them (no cluster bundle) the app discovers alone.
  */
 @Component(service = {TopologyService.class, MessageListener.class, SwitchListener.class,
-    TopologyDiagnostics.class, ClusterListener.class}, configurationPid = TopologyComponent.PID, immediate = true)
+    TopologyDiagnostics.Source.class, ClusterListener.class}, configurationPid = TopologyComponent.PID,
+    immediate = true)
 @Designate(ocd = TopologyConfig.class)
-public final class TopologyComponent implements TopologyService, MessageListener, SwitchListener,
-        TopologyDiagnostics, SharingComponent {
+public final class TopologyComponent extends SharingComponent implements TopologyService, MessageListener,
+        SwitchListener, TopologyDiagnostics.Source {
 
     public static final String PID = "io.heliograph.topology";
     public static final String NAME = "topology";
@@ -59,28 +55,6 @@ public final class TopologyComponent implements TopologyService, MessageListener
     public TopologyComponent(TopologyConfig config) {
         runtime = new TopologyRuntime(parse(config, TopologySettings.DEFAULTS));
         LOG.info("topology active ({}, instance {})", runtime.settings(), runtime.instance());
-    }
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    void setSharedStore(SharedStore service) {
-        runtime.clusterSharing().bindStore(service);
-        runtime.adoptClusterKeySoon();
-    }
-
-    void unsetSharedStore(SharedStore service) {
-        runtime.clusterSharing().unbindStore(service);
-    }
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    void setClusterService(ClusterService service) {
-        runtime.clusterSharing().bindCluster(service);
-        runtime.adoptClusterKeySoon();
-    }
-
-    void unsetClusterService(ClusterService service) {
-        runtime.clusterSharing().unbindCluster(service);
     }
 
     /**
@@ -118,27 +92,27 @@ public final class TopologyComponent implements TopologyService, MessageListener
         LOG.info("topology stopped");
     }
 
-    /** Bad values are refused with a line that names them; the previous settings stay in force. */
     private static TopologySettings parse(TopologyConfig config, TopologySettings previous) {
-        try {
-            return new TopologySettings(config.lldpIntervalMs(), config.linkTimeoutMs(), config.lldpMaxAgeMs());
-        } catch (IllegalArgumentException e) {
-            LOG.error("Configuration {} refused, keeping {}: {}", PID, previous, e.getMessage());
-            return previous;
-        }
+        return ConfiguredSettings.orPrevious(LOG, PID, previous,
+                () -> new TopologySettings(config.lldpIntervalMs(), config.linkTimeoutMs(), config.lldpMaxAgeMs()));
     }
 
     @Override
-    public ClusterSharing<?> clusterSharing() {
+    protected ClusterSharing<?> clusterSharing() {
         return runtime.clusterSharing();
     }
 
     @Override
     public void connectionChanged(boolean connected) {
-        SharingComponent.super.connectionChanged(connected);
+        super.connectionChanged(connected);
         if (connected) {
             runtime.adoptClusterKeySoon();
         }
+    }
+
+    @Override
+    public TopologyDiagnostics diagnostics() {
+        return runtime;
     }
 
     @Override
@@ -179,40 +153,5 @@ public final class TopologyComponent implements TopologyService, MessageListener
     @Override
     public void roleChanged(OFSwitch sw, Role role) {
         runtime.roleChanged(sw, role);
-    }
-
-    @Override
-    public List<LinkStatus> linkStatus() {
-        return runtime.linkStatus();
-    }
-
-    @Override
-    public long nowMs() {
-        return runtime.nowMs();
-    }
-
-    @Override
-    public Map<Outcome, Long> lldpCounts() {
-        return runtime.lldpCounts();
-    }
-
-    @Override
-    public TopologyGraph topology() {
-        return runtime.topology();
-    }
-
-    @Override
-    public TopologySettings settings() {
-        return runtime.settings();
-    }
-
-    @Override
-    public String sharing() {
-        return runtime.sharing();
-    }
-
-    /** The sharing now, or null (tests). */
-    SharedLinks sharingNow() {
-        return runtime.clusterSharing().current();
     }
 }

@@ -5,8 +5,13 @@ import java.util.Map;
 
 import io.heliograph.topology.internal.LldpProbeCodec.Outcome;
 
-/** What the shell commands show beyond the public API; a service private to this bundle. */
+/** What the shell commands and the REST resource show beyond the public API. */
 public interface TopologyDiagnostics {
+
+    /** The service private to this bundle that gives the running app's diagnostics. */
+    interface Source {
+        TopologyDiagnostics diagnostics();
+    }
 
     /** Every link with its times, read on the topology thread. */
     List<LinkStatus> linkStatus();

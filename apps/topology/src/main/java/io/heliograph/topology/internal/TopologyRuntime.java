@@ -92,16 +92,18 @@ final class TopologyRuntime implements TopologyDiagnostics {
         return Integer.toHexString(codec.instance());
     }
 
-    /** A store or cluster bound, or a session back, may bring the key that was out of reach. */
+    /** A session back may bring the key that was out of reach. */
     void adoptClusterKeySoon() {
         sharing.execute(this::adoptClusterKey);
     }
 
     /**
-     * On the sharing's thread: this instance's links go to the new sharing (on the topology thread,
-     * behind the changes queued there) before it starts watching the others'.
+     * On the sharing's thread: probes are signed with the new store's key; this instance's links go to
+     * the new sharing (on the topology thread, behind the changes queued there) before it starts
+     * watching the others'.
      */
     private SharedLinks share(SharedStore store, ClusterService cluster, ScheduledExecutorService storeThread) {
+        adoptClusterKey();
         SharedLinks next = new SharedLinks(store, cluster, discovery, this::onTopologyThread, storeThread,
                 STORE_FLUSH_MS, settings.linkTimeoutMs());
         onTopologyThread(() -> discovery.share(next));

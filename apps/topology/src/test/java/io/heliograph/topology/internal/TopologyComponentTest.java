@@ -80,11 +80,12 @@ class TopologyComponentTest {
     @Test
     void badConfigurationIsRefusedAndTheLastGoodOneKept() {
         start(config(5_000, 4_000, 3_000));
-        assertEquals(TopologySettings.DEFAULTS, component.settings(), "a timeout shorter than the interval");
+        assertEquals(TopologySettings.DEFAULTS, component.diagnostics().settings(),
+                "a timeout shorter than the interval");
         component.modified(config(2_000, 6_000, 1_000));
-        assertEquals(new TopologySettings(2_000, 6_000, 1_000), component.settings());
+        assertEquals(new TopologySettings(2_000, 6_000, 1_000), component.diagnostics().settings());
         component.modified(config(2_000, 6_000, 0));
-        assertEquals(new TopologySettings(2_000, 6_000, 1_000), component.settings());
+        assertEquals(new TopologySettings(2_000, 6_000, 1_000), component.diagnostics().settings());
     }
 
     @Test
@@ -120,10 +121,12 @@ class TopologyComponentTest {
             assertTrue(change.get(0).topology().version() > version, "in order");
             version = change.get(0).topology().version();
         }
-        List<LinkStatus> status = component.linkStatus();
+        TopologyDiagnostics diagnostics = component.diagnostics();
+        List<LinkStatus> status = diagnostics.linkStatus();
         assertEquals(2, status.size());
         assertTrue(status.stream().allMatch(LinkStatus::bidirectional));
-        assertTrue(TopologyCommands.render(status, component.nowMs(), component.topology(), component.lldpCounts())
+        assertTrue(TopologyCommands.render(status, diagnostics.nowMs(), diagnostics.topology(),
+                diagnostics.lldpCounts())
                 .contains("2 switches, 2 links (0 one-way), 1 islands"));
 
         // A switch leaving is handed to the topology thread too.
@@ -174,8 +177,9 @@ class TopologyComponentTest {
         try {
             b.setSharedStore(storeA.anotherInstance("b"));
             b.setClusterService(clusterB);
-            waitFor(() -> a.sharingNow() != null && b.sharingNow() != null, "both share");
-            waitFor(() -> storeA.get(ClusterProbeKey.KEY).isPresent() && a.sharing() != null, "the cluster's key");
+            waitFor(() -> a.clusterSharing().current() != null && b.clusterSharing().current() != null, "both share");
+            waitFor(() -> storeA.get(ClusterProbeKey.KEY).isPresent() && a.diagnostics().sharing() != null,
+                    "the cluster's key");
             Map<String, TopologyComponent> byInstance = Map.of("a", a, "b", b);
             // switch 1: a is master; switch 2: b is master; each connected to both
             Map<String, FakeSwitch> one = connect(1, "a", byInstance);
@@ -190,8 +194,10 @@ class TopologyComponentTest {
             }, "both directions in both views");
             assertEquals(List.of(), one.get("b").take(), "b is SLAVE of 1: it never probes it");
             assertEquals(List.of(), two.get("a").take(), "a is SLAVE of 2: it never probes it");
-            assertTrue(a.sharing().startsWith("shared with the cluster as a"), a.sharing());
-            assertTrue(TopologyCommands.render(a.linkStatus(), a.nowMs(), a.topology(), a.lldpCounts())
+            TopologyDiagnostics diagnostics = a.diagnostics();
+            assertTrue(diagnostics.sharing().startsWith("shared with the cluster as a"), diagnostics.sharing());
+            assertTrue(TopologyCommands.render(diagnostics.linkStatus(), diagnostics.nowMs(), diagnostics.topology(),
+                    diagnostics.lldpCounts())
                     .contains("by b"), "the link into 2 is b's");
 
             // b's link is kept for the link timeout (an hour here) while 2's new master finds it again

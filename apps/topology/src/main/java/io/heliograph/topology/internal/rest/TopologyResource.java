@@ -42,8 +42,8 @@ public final class TopologyResource implements RestResource {
     private final Clock clock;
 
     @Activate
-    public TopologyResource(@Reference TopologyDiagnostics topology) {
-        this(topology, Clock.systemUTC());
+    public TopologyResource(@Reference TopologyDiagnostics.Source topology) {
+        this(topology.diagnostics(), Clock.systemUTC());
     }
 
     TopologyResource(TopologyDiagnostics topology, Clock clock) {
