@@ -652,6 +652,8 @@ class CoreRestIT {
         expected.put("/api/v1/limits", List.of("get"));
         expected.put("/wm/core/controller/switches/json", List.of("get"));
         expected.put("/wm/core/role/json", List.of("get"));
+        expected.put("/wm/core/health/json", List.of("get"));
+        expected.put("/wm/core/memory/json", List.of("get"));
         expected.put("/wm/core/switch/{switchId}/{statType}/json", List.of("get"));
         int operations = 0;
         for (Map.Entry<String, List<String>> e : expected.entrySet()) {
