@@ -14,7 +14,7 @@
 # Needs root; installs missing Debian packages (openvswitch-switch, iputils-ping, ethtool, iproute2,
 # curl, iperf3).
 #
-# Usage: cluster-demo.sh [--switches N] [--protocol OpenFlow13] [--prefix NAME]
+# Usage: deploy/heliograph cluster-demo [--switches N] [--protocol OpenFlow13] [--prefix NAME]
 #          [--openflow-ports P1,P2,P3] [--http-ports P1,P2,P3]
 #          [--ensemble HOST:PEERPORT:ELECTIONPORT:CLIENTPORT,... (three servers)]
 # Defaults: 3 switches, OpenFlow 1.0 to 1.5, prefix hgcdemo, OpenFlow ports 6653,6654,6655, HTTP ports

@@ -13,8 +13,8 @@
 # by pid and by the names it created. Needs root; installs missing Debian packages
 # (openvswitch-switch, iputils-ping, ethtool, iproute2, curl, iperf3).
 #
-# Usage: demo.sh [--switches N] [--protocol OpenFlow13] [run options: --openflow-port N --http-port N
-#                 --data-dir DIR ...]
+# Usage: deploy/heliograph demo [--switches N] [--protocol OpenFlow13] [run options: --openflow-port N
+#                                --http-port N --data-dir DIR ...]
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -26,6 +26,7 @@ SWITCHES=3
 PROTOCOLS=OpenFlow10,OpenFlow13,OpenFlow14,OpenFlow15
 OPENFLOW_PORT=6653
 HTTP_PORT=8080
+DATA_DIR="$HERE/../target/heliograph/data"   # heliograph run's default
 RUN_ARGS=()
 
 usage() {
@@ -42,6 +43,8 @@ while [ $# -gt 0 ]; do
         --openflow-port=*) OPENFLOW_PORT="${1#*=}"; RUN_ARGS+=("$1"); shift ;;
         --http-port) HTTP_PORT="${2:?--http-port needs a port}"; RUN_ARGS+=("$1" "$2"); shift 2 ;;
         --http-port=*) HTTP_PORT="${1#*=}"; RUN_ARGS+=("$1"); shift ;;
+        --data-dir) DATA_DIR="${2:?--data-dir needs a directory}"; RUN_ARGS+=("$1" "$2"); shift 2 ;;
+        --data-dir=*) DATA_DIR="${1#*=}"; RUN_ARGS+=("$1"); shift ;;
         -h|--help) usage; exit 0 ;;
         *) RUN_ARGS+=("$1"); shift ;;
     esac
@@ -96,17 +99,22 @@ CONTROLLER_PID=$!
 
 health() { curl -sf --max-time 2 "http://127.0.0.1:$HTTP_PORT/api/v1/health" 2>/dev/null; }
 
-# Polls until "$@" succeeds or $1 seconds pass (the controller's death ends the wait at once).
+# Polls until "$@" succeeds or $1 seconds pass (the controller's death ends the wait at once); every
+# 15 s it shows the log's last line, so a first run's build is seen to progress.
 await() {
     local seconds="$1" what="$2"; shift 2
-    local deadline=$((SECONDS + seconds))
+    local deadline=$((SECONDS + seconds)) shown=$SECONDS
     until "$@" >/dev/null; do
         net_pid_alive "$CONTROLLER_PID" || { tail -n 30 "$WORK/controller.log" >&2; die "the controller exited while waiting for $what"; }
         [ "$SECONDS" -lt "$deadline" ] || { tail -n 30 "$WORK/controller.log" >&2; die "no $what after ${seconds}s"; }
+        if [ $((SECONDS - shown)) -ge 15 ]; then
+            shown=$SECONDS
+            say "waiting for $what (${SECONDS}s): $(tail -n 1 "$WORK/controller.log" | cut -c1-100)"
+        fi
         sleep 0.2
     done
 }
-# the first run builds the distribution, which takes a few minutes
+say "a first run builds the distribution first (a few minutes; Maven's progress shows below every 15 s)"
 await 900 "controller answering on http://127.0.0.1:$HTTP_PORT/api/v1/health" health
 say "controller up: $(health)"
 
@@ -119,15 +127,22 @@ switches_connected() { health | grep -Eq "\"switches\" *: *$SWITCHES *[,}]"; }
 await 60 "$SWITCHES switches connected" switches_connected
 
 last="${PREFIX}h$SWITCHES"
+CREDENTIALS="$(cd "$DATA_DIR" 2>/dev/null && pwd)/initial-credentials"
+if [ -r "$CREDENTIALS" ]; then
+    LOGIN="user $(sed -n 's/^username=//p' "$CREDENTIALS")  password $(sed -n 's/^password=//p' "$CREDENTIALS")  (from $CREDENTIALS)"
+else
+    LOGIN="user admin, with the password you set (the first start wrote it to $CREDENTIALS)"
+fi
 cat <<EOF
 
-  Heliograph is running with $SWITCHES Open vSwitch bridges in a line, one host on each:
+  Heliograph is running with $SWITCHES Open vSwitch bridges in a line, one host on each.
+    web UI    http://127.0.0.1:$HTTP_PORT/   $LOGIN
     switches  ${PREFIX}s1 .. ${PREFIX}s$SWITCHES   (OpenFlow ports; protocols $PROTOCOLS)
     hosts     ${PREFIX}h1 .. $last   at 10.0.0.1 .. 10.0.0.$SWITCHES
 
   Try, in another terminal (as root):
     ip netns exec ${PREFIX}h1 ping -c 3 10.0.0.$SWITCHES
-    OVS_RUNDIR=$WORK ovs-ofctl -O OpenFlow13 dump-flows ${PREFIX}s1
+    OVS_RUNDIR=$WORK ovs-ofctl -O OpenFlow13 dump-flows ${PREFIX}s1    (the demo's private Open vSwitch)
     curl -s http://127.0.0.1:$HTTP_PORT/api/v1/health
     ip netns exec $last iperf3 -s -1 & sleep 1; ip netns exec ${PREFIX}h1 iperf3 -c 10.0.0.$SWITCHES -n 10M
 

@@ -20,6 +20,7 @@ import io.heliograph.testbed.RestClient;
 import io.heliograph.testbed.RestClient.Response;
 import io.heliograph.testbed.Testbed;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -461,6 +462,9 @@ class AppRestIT {
         operations.put("/api/v1/topology/links", List.of("get"));
         operations.put("/api/v1/topology", List.of("get"));
         operations.put("/wm/topology/links/json", List.of("get"));
+        operations.put("/wm/topology/switchclusters/json", List.of("get"));
+        operations.put("/wm/topology/external-links/json", List.of("get"));
+        operations.put("/wm/core/controller/summary/json", List.of("get"));
         operations.put("/api/v1/hosts", List.of("get"));
         operations.put("/api/v1/hosts/{mac}", List.of("get"));
         operations.put("/wm/device/", List.of("get"));
@@ -492,6 +496,66 @@ class AppRestIT {
         }
         System.out.printf("AppRestIT: the apps' %d REST operations are in the OpenAPI document, each with a summary%n",
                 count);
+    }
+
+    /**
+     * Issue 20: the README's table of Floodlight paths is true. Every GET path answers 200 with JSON, for
+     * a real switch and for {@code all} where it takes a datapath id and for each statistics type it
+     * lists; every other method is in the OpenAPI document. The new paths' answers are the fabric's.
+     */
+    @Test
+    @Order(10)
+    void everyFloodlightPathTheReadmeListsAnswers() throws Exception {
+        List<String> rows = Files.readAllLines(Path.of("../../README.md"), StandardCharsets.UTF_8).stream()
+                .filter(line -> line.startsWith("| `/wm/")).toList();
+        assertTrue(rows.size() >= 19, "the README's table of Floodlight paths: " + rows);
+        int statTypesListed = 0;
+        JsonNode openApi = ok(rest.get("/api/v1/openapi.json")).get("paths");
+        String dpid = tree.edge().get(0).get(0).dpid();
+        int requests = 0;
+        for (String row : rows) {
+            String[] cells = row.split("\\|");
+            String path = cells[1].strip().replace("`", "");
+            List<String> methods = List.of(cells[2].strip().toLowerCase(java.util.Locale.ROOT).split(",\\s*"));
+            List<String> statTypes = new ArrayList<>();
+            String listed = cells[4].contains("one of") ? cells[4].substring(cells[4].indexOf("one of")) : "";
+            java.util.regex.Matcher quoted = java.util.regex.Pattern.compile("`([a-z-]+)`").matcher(listed);
+            while (path.contains("{statType}") && quoted.find()) {
+                statTypes.add(quoted.group(1));
+            }
+            statTypesListed += statTypes.size();
+            for (String method : methods) {
+                if (!method.equals("get")) {
+                    assertFalse(openApi.path(path).path(method).isMissingNode(), method + " " + path);
+                    continue;
+                }
+                List<String> concrete = new ArrayList<>();
+                for (String id : path.contains("{dpid}") ? List.of(dpid, "all") : List.of("")) {
+                    String withId = path.replace("{dpid}", id);
+                    for (String type : path.contains("{statType}") ? statTypes : List.of("")) {
+                        concrete.add(withId.replace("{statType}", type));
+                    }
+                }
+                for (String request : concrete) {
+                    Response response = rest.get(request);
+                    assertEquals(200, response.status(), request + " (README row " + row + "): " + response);
+                    assertTrue(response.json().isContainerNode(), request + ": " + response);
+                    requests++;
+                }
+            }
+        }
+        assertEquals(11, statTypesListed, "the statistics types the README lists");
+        JsonNode summary = ok(rest.get("/wm/core/controller/summary/json"));
+        assertEquals(tree.switches().size(), summary.get("# Switches").asInt(), summary.toString());
+        assertEquals(ok(rest.get("/api/v1/hosts")).get("total").asInt(), summary.get("# hosts").asInt(),
+                summary.toString());
+        assertEquals(tree.directedLinks().size(), summary.get("# inter-switch links").asInt(), summary.toString());
+        JsonNode clusters = ok(rest.get("/wm/topology/switchclusters/json"));
+        assertEquals(1, clusters.size(), "one fat tree, one cluster: " + clusters);
+        assertEquals(tree.switches().size(), clusters.elements().next().size(), clusters.toString());
+        assertTrue(ok(rest.get("/wm/core/health/json")).get("healthy").asBoolean());
+        System.out.printf("AppRestIT: the README's %d Floodlight paths answered %d GET requests%n", rows.size(),
+                requests);
     }
 
     // ---- helpers ----

@@ -55,6 +55,8 @@ class DemoIT {
     private static final Duration TEARDOWN = Duration.ofMinutes(2);
     private static final String READY_LINE = "Controller log follows.";
     private static final Pattern WORK_DIR = Pattern.compile("log: (\\S+)/controller\\.log");
+    private static final Pattern LOGIN_LINE = Pattern.compile("web UI +(http://\\S+) +user (\\S+) +password (\\S+)");
+    private static final Pattern DUMP_LINE = Pattern.compile("OVS_RUNDIR=(\\S+) ovs-ofctl -O OpenFlow13 dump-flows (\\S+)");
 
     @TempDir
     Path scratch;
@@ -99,6 +101,22 @@ class DemoIT {
                         r -> r.roles().size() == SWITCHES && r.roles().values().stream().allMatch(t -> t.size() == 1));
                 String target = "tcp:" + CONTROLLER_ADDRESS + ":" + openflowPort;
                 roles.roles().forEach((bridge, byTarget) -> assertEquals(Set.of(target), byTarget.keySet(), bridge));
+
+                // the web UI's address and login as the demo prints them: they let one in
+                Matcher login = LOGIN_LINE.matcher(text);
+                assertTrue(login.find(), "the demo prints the web UI's address, user and password:\n" + text);
+                assertEquals("http://127.0.0.1:" + httpPort + "/", login.group(1), login.group());
+                RestClient.Response switches = RestClient.anonymous(URI.create(login.group(1)))
+                        .withBasic(login.group(2), login.group(3)).get("/api/v1/switches");
+                assertEquals(200, switches.status(), "logged in as the demo says: " + switches);
+                assertEquals(SWITCHES, switches.json().size(), switches.toString());
+
+                // the dump-flows line it prints, as printed, reaches its private Open vSwitch
+                Matcher dump = DUMP_LINE.matcher(text);
+                assertTrue(dump.find(), "the demo prints how to dump a switch's flows:\n" + text);
+                CommandResult flows = Command.of("ovs-ofctl", "-O", "OpenFlow13", "dump-flows", dump.group(2))
+                        .env(Map.of("OVS_RUNDIR", dump.group(1))).timeout(Duration.ofSeconds(10)).run();
+                assertTrue(flows.succeeded() && flows.stdout().contains("actions="), flows.toString());
 
                 // what the demo tells the user to try: the first host pings the last through the line
                 String last = "10.0.0." + SWITCHES;

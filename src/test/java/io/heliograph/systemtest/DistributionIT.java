@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.heliograph.testbed.ArtifactDirectory;
 import io.heliograph.testbed.BundleJar;
 import io.heliograph.testbed.BundleList;
+import io.heliograph.testbed.Command;
 import io.heliograph.testbed.CommandResult;
 import io.heliograph.testbed.ComponentList;
 import io.heliograph.testbed.ControllerDistribution;
@@ -21,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,6 +48,7 @@ class DistributionIT {
     private static final Duration STARTUP = Duration.ofSeconds(60);
     private static final Duration COMMAND = Duration.ofSeconds(20);
     private static final Duration REFUSAL = Duration.ofSeconds(60);
+    private static final Pattern VERSION = Pattern.compile("Heliograph (\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?)");
     private static final Duration STOP = Duration.ofSeconds(30);
     private static final String LEARNING_SWITCH = "Heliograph learning switch";
     /** Bundle names (lb) of the network-service apps the distribution deploys in hot/. */
@@ -195,6 +199,20 @@ class DistributionIT {
             assertRefused(second, "is in use by another controller (pid ");
             assertTrue(first.isAlive() && first.health().isPresent(), "the first controller still runs\n" + first.log());
         }
+    }
+
+    /** Issue 20: the built launcher and the source tree's script name the same version, the build's. */
+    @Test
+    void theLauncherAndTheScriptSayTheSameVersion() {
+        CommandResult launcher = ControllerProcess.runToExit(distribution, REFUSAL, "--version");
+        assertEquals(0, launcher.exitCode(), launcher.toString());
+        Matcher built = VERSION.matcher(launcher.stdout().strip());
+        assertTrue(built.matches(), "java -jar heliograph.jar --version: " + launcher);
+        Path script = ControllerDistribution.built().getParent().getParent().resolve("heliograph");
+        CommandResult source = Command.of("bash", script.toString(), "--version").timeout(REFUSAL).run();
+        assertEquals(0, source.exitCode(), source.toString());
+        assertTrue(source.stdout().startsWith("Heliograph " + built.group(1)),
+                "deploy/heliograph --version names the version the build wrote: " + source + " vs " + launcher);
     }
 
     @Test

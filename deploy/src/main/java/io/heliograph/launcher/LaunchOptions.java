@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 
 /**
  * The launcher's command line: {@code --openflow-port N --http-port N --data-dir DIR --console
- * --log-level LEVEL --profile NAME --io-threads N --zookeeper HOST:PORT,... --instance-id NAME --help}.
+ * --log-level LEVEL --profile NAME --io-threads N --zookeeper HOST:PORT,... --instance-id NAME --help
+ * --version}.
  * Options take their value as the next argument or after {@code =}. Anything unexpected is a
  * {@link UsageException} that names the option.
  *
@@ -18,7 +19,8 @@ import java.util.regex.Pattern;
  */
 public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataDir, boolean console,
                             Optional<String> logLevel, Profile profile, int ioThreads,
-                            Optional<String> zookeeper, Optional<String> instanceId, boolean help) {
+                            Optional<String> zookeeper, Optional<String> instanceId, boolean help,
+                            boolean version) {
 
     public static final int DEFAULT_OPENFLOW_PORT = 6653;
     public static final int DEFAULT_HTTP_PORT = 8080;
@@ -55,6 +57,7 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
             "  --instance-id NAME  this instance's name in the cluster: " + InstanceId.RULE,
             "                      (default: a UUID made on the first start, kept in <data-dir>/instance-id)",
             "  --help              print this help and exit",
+            "  --version           print the version and exit",
             "",
             "Java system properties (-Dkey=value before -jar) are framework properties too.");
 
@@ -69,6 +72,7 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
         String zookeeper = null;
         String instanceId = null;
         boolean help = false;
+        boolean version = false;
 
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -134,6 +138,10 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
                     noValue(name, inlineValue);
                     help = true;
                 }
+                case "--version" -> {
+                    noValue(name, inlineValue);
+                    version = true;
+                }
                 default -> throw new UsageException("unknown option '" + arg + "'");
             }
         }
@@ -142,7 +150,7 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
         }
         return new LaunchOptions(openflowPort, httpPort, Optional.ofNullable(dataDir), console,
                 Optional.ofNullable(logLevel), profile, ioThreads, Optional.ofNullable(zookeeper),
-                Optional.ofNullable(instanceId), help);
+                Optional.ofNullable(instanceId), help, version);
     }
 
     private static String valueAfter(String[] args, int i, String name) throws UsageException {

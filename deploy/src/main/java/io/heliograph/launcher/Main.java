@@ -34,6 +34,12 @@ public final class Main {
      * ({@code JAVA_OPTS=-Dio.netty.leakDetection.level=paranoid} to hunt a leak). The unit tests,
      * which run the OpenFlow server in their own JVM, keep Netty's default.
      */
+    /** The version the build wrote into heliograph.jar's manifest; "unknown" when run from classes (tests). */
+    static String version() {
+        String version = Main.class.getPackage().getImplementationVersion();
+        return version == null ? "unknown (not run from heliograph.jar)" : version;
+    }
+
     static void leakDetectionOffUnlessAsked(java.util.Properties system) {
         if (system.getProperty(NETTY_LEAK_DETECTION) == null) {
             system.setProperty(NETTY_LEAK_DETECTION, "disabled");
@@ -51,6 +57,10 @@ public final class Main {
         }
         if (options.help()) {
             System.out.println(LaunchOptions.USAGE);
+            return 0;
+        }
+        if (options.version()) {
+            System.out.println("Heliograph " + version());
             return 0;
         }
 

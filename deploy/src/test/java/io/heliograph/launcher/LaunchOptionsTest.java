@@ -99,6 +99,14 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void versionIsRecognisedAndTakesNoValue() throws Exception {
+        assertTrue(LaunchOptions.parse("--version").version());
+        assertFalse(LaunchOptions.parse("--console").version());
+        LaunchOptions.UsageException e = assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse("--version=2"));
+        assertTrue(e.getMessage().contains("--version takes no value"), e.getMessage());
+    }
+
+    @Test
     void badValuesNameTheOption() {
         assertError("--openflow-port must be a TCP port number (1-65535), got 'six'", "--openflow-port", "six");
         assertError("--http-port must be a TCP port number (1-65535), got 70000", "--http-port", "70000");

@@ -31,9 +31,10 @@ import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.RestResource;
 
 /**
- * Floodlight's {@code /wm/core} switch paths, for scripts written against Floodlight:
- * {@code /wm/core/controller/switches/json} and {@code /wm/core/switch/{switchId}/{statType}/json}
- * ({@code switchId} a datapath id or {@code all}), answered in Floodlight's JSON shapes
+ * Floodlight's {@code /wm/core} paths, for scripts written against Floodlight:
+ * {@code /wm/core/controller/switches/json}, {@code /wm/core/switch/{switchId}/{statType}/json}
+ * ({@code switchId} a datapath id or {@code all}), {@code /wm/core/health/json} and
+ * {@code /wm/core/memory/json}, answered in Floodlight's JSON shapes
  * ({@link FloodlightShapes}) from the same reads as {@code /api/v1/switches}. Errors are ours (JSON
  * with status, field and message), not Floodlight's 200 with an error text.
  */
@@ -63,6 +64,24 @@ public class FloodlightCoreResource implements RestResource {
         return queries().service().getSwitches().values().stream()
                 .sorted(Comparator.comparing(sw -> sw.getId().getLong(), Long::compareUnsigned))
                 .map(FloodlightShapes::switchLine).toList();
+    }
+
+    /** Floodlight's health check: healthy once the OpenFlow layer runs (as {@code /api/v1/health} says UP). */
+    @ApiDescription("Whether the controller is healthy, as Floodlight answers it: {\"healthy\": true|false}")
+    @GetMapping(path = "/wm/core/health/json", produces = "application/json")
+    public Map<String, Object> health() {
+        return Map.of("healthy", switches != null);
+    }
+
+    /** The JVM's heap as Floodlight reports it: bytes the heap holds now, and how many of them are free. */
+    @ApiDescription("The controller JVM's heap in bytes, as Floodlight answers it: total and free")
+    @GetMapping(path = "/wm/core/memory/json", produces = "application/json")
+    public Map<String, Object> memory() {
+        Runtime runtime = Runtime.getRuntime();
+        Map<String, Object> memory = new LinkedHashMap<>();
+        memory.put("total", runtime.totalMemory());
+        memory.put("free", runtime.freeMemory());
+        return memory;
     }
 
     @ApiDescription("A switch's statistics as Floodlight answers them; switchId all for every switch")

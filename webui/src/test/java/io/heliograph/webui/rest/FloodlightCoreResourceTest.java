@@ -153,6 +153,25 @@ class FloodlightCoreResourceTest {
         call(mvc, get("/wm/core/controller/switches/json")).refused(503, null, "not running");
     }
 
+    @Test
+    void healthIsHealthyWhileTheSwitchServiceRuns() throws Exception {
+        assertTrue(call(mvc, get("/wm/core/health/json")).expect(200).at("/healthy").asBoolean());
+        resource.switches = null;
+        Answer down = call(mvc, get("/wm/core/health/json")).expect(200);
+        assertTrue(down.at("/healthy").isBoolean());
+        assertFalse(down.at("/healthy").asBoolean(), down.body());
+    }
+
+    @Test
+    void memoryIsTheHeapInBytesWithFreeWithinTotal() throws Exception {
+        Answer a = call(mvc, get("/wm/core/memory/json")).expect(200);
+        assertEquals(List.of("total", "free"), fieldNames(a));
+        long total = a.number("/total");
+        long free = a.number("/free");
+        assertTrue(total > 0 && total <= Runtime.getRuntime().maxMemory(), a.body());
+        assertTrue(free >= 0 && free <= total, a.body());
+    }
+
     private static List<String> fieldNames(Answer a) {
         List<String> names = new java.util.ArrayList<>();
         a.json().fieldNames().forEachRemaining(names::add);

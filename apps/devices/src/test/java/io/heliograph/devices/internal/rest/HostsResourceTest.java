@@ -24,9 +24,13 @@ import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.heliograph.core.SwitchPort;
+import io.heliograph.core.testing.FakeSwitch;
+import io.heliograph.core.testing.FakeSwitchService;
 import io.heliograph.devices.AttachmentPoint;
 import io.heliograph.devices.DeviceService;
 import io.heliograph.devices.Host;
+import io.heliograph.topology.Link;
+import io.heliograph.topology.internal.TopologyGraph;
 
 class HostsResourceTest {
 
@@ -189,6 +193,28 @@ class HostsResourceTest {
         List<String> out = new ArrayList<>();
         page.get("hosts").forEach(h -> out.add(h.get("mac").asText() + "/" + h.get("vlan").asInt()));
         return out;
+    }
+
+    @Test
+    void floodlightSummaryCountsSwitchesHostsAndDirectedLinks() throws Exception {
+        network();
+        FakeSwitchService switches = new FakeSwitchService().add(new FakeSwitch(1)).add(new FakeSwitch(2))
+                .add(new FakeSwitch(3));
+        FloodlightSummaryResource resource = new FloodlightSummaryResource(switches, new FakeDevices());
+        MockMvc summaryMvc = MockMvcBuilders.standaloneSetup(resource).build();
+
+        JsonNode alone = ok(summaryMvc, get("/wm/core/controller/summary/json"));
+        assertEquals("{\"# Switches\":3,\"# hosts\":5,\"# quarantine ports\":0}", alone.toString(),
+                "without the topology app there is no count of links, as in Floodlight without link discovery");
+
+        Link cable = new Link(SwitchPort.of(DatapathId.of(1), OFPort.of(1)), SwitchPort.of(DatapathId.of(2), OFPort.of(1)));
+        Link oneWay = new Link(SwitchPort.of(DatapathId.of(3), OFPort.of(2)), SwitchPort.of(DatapathId.of(2), OFPort.of(2)));
+        TopologyGraph graph = new TopologyGraph(1, Set.of(DatapathId.of(1), DatapathId.of(2), DatapathId.of(3)),
+                Set.of(cable, cable.reverse(), oneWay));
+        resource.topology = () -> graph;
+        JsonNode summary = ok(summaryMvc, get("/wm/core/controller/summary/json"));
+        assertEquals(3, summary.get("# inter-switch links").asInt(), summary.toString());
+        assertEquals(5, summary.get("# hosts").asInt(), summary.toString());
     }
 
     private final class FakeDevices implements DeviceService {

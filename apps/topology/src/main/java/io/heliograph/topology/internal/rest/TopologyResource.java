@@ -7,6 +7,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -109,6 +111,32 @@ public final class TopologyResource implements RestResource {
             out.add(m);
         }
         return out;
+    }
+
+    /**
+     * Floodlight's switch clusters: each island (switches joined by discovered links) under its lowest
+     * datapath id, which is how Floodlight names a cluster, with its switches in order.
+     */
+    @ApiDescription("Floodlight's switch clusters: each island of linked switches under its lowest datapath id")
+    @GetMapping("/wm/topology/switchclusters/json")
+    public Map<String, List<String>> floodlightSwitchClusters() {
+        Map<String, List<String>> clusters = new TreeMap<>();
+        for (Set<DatapathId> island : topology.topology().islands()) {
+            List<String> members = island.stream().sorted().map(DatapathId::toString).toList();
+            clusters.put(members.get(0), members);
+        }
+        return clusters;
+    }
+
+    /**
+     * Floodlight's external links are those its broadcast probes (BDDP) found across a segment of
+     * non-OpenFlow switches. Heliograph probes with LLDP alone, which such bridges do not forward, so it
+     * knows direct links only and this list is always empty; it is served so Floodlight scripts run.
+     */
+    @ApiDescription("Floodlight's external links (across non-OpenFlow bridges): always empty, Heliograph discovers direct links only")
+    @GetMapping("/wm/topology/external-links/json")
+    public List<Map<String, Object>> floodlightExternalLinks() {
+        return List.of();
     }
 
     private static boolean isLowerEnd(SwitchPort a, SwitchPort b) {

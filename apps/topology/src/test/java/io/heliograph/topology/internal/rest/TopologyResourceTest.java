@@ -131,6 +131,19 @@ class TopologyResourceTest {
     }
 
     @Test
+    void floodlightSwitchClustersAreTheIslandsUnderTheirLowestDpid() throws Exception {
+        network();
+        JsonNode clusters = ok(mvc, get("/wm/topology/switchclusters/json"));
+        assertEquals(List.of("00:00:00:00:00:00:00:01", "00:00:00:00:00:00:00:03", "00:00:00:00:00:00:00:09"),
+                fieldNames(clusters));
+        assertEquals("[\"00:00:00:00:00:00:00:01\",\"00:00:00:00:00:00:00:02\"]",
+                clusters.get("00:00:00:00:00:00:00:01").toString());
+        assertEquals("[\"00:00:00:00:00:00:00:03\"]", clusters.get("00:00:00:00:00:00:00:03").toString(),
+                "a link seen one way does not join a cluster");
+        assertEquals(0, ok(mvc, get("/wm/topology/external-links/json")).size(), "direct links are not external");
+    }
+
+    @Test
     void noLinksIsAnEmptyList() throws Exception {
         assertEquals(0, ok(mvc, get("/api/v1/topology/links")).size());
         assertEquals(0, ok(mvc, get("/wm/topology/links/json")).size());
