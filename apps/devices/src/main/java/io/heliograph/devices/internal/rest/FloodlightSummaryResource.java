@@ -12,6 +12,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.heliograph.core.BoundService;
 import io.heliograph.core.SwitchService;
 import io.heliograph.devices.DeviceService;
 import io.heliograph.topology.TopologyService;
@@ -33,14 +34,22 @@ public final class FloodlightSummaryResource implements RestResource {
     private final SwitchService switches;
     private final DeviceService devices;
 
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    volatile TopologyService topology;
+    private final BoundService<TopologyService> topology = new BoundService<>();
 
     @Activate
     public FloodlightSummaryResource(@Reference SwitchService switches, @Reference DeviceService devices) {
         this.switches = switches;
         this.devices = devices;
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void setTopologyService(TopologyService service) {
+        topology.bind(service);
+    }
+
+    void unsetTopologyService(TopologyService service) {
+        topology.unbind(service);
     }
 
     /** Floodlight's keys, with its spelling; links count each direction of a cable, as Floodlight's did. */
@@ -50,7 +59,7 @@ public final class FloodlightSummaryResource implements RestResource {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("# Switches", switches.getSwitches().size());
         summary.put("# hosts", devices.getHosts().size());
-        TopologyService links = topology;
+        TopologyService links = topology.get();
         if (links != null) {
             summary.put("# inter-switch links", links.getTopology().links().size());
         }

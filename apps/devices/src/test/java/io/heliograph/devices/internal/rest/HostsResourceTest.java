@@ -211,7 +211,7 @@ class HostsResourceTest {
         Link oneWay = new Link(SwitchPort.of(DatapathId.of(3), OFPort.of(2)), SwitchPort.of(DatapathId.of(2), OFPort.of(2)));
         TopologyGraph graph = new TopologyGraph(1, Set.of(DatapathId.of(1), DatapathId.of(2), DatapathId.of(3)),
                 Set.of(cable, cable.reverse(), oneWay));
-        resource.topology = () -> graph;
+        resource.setTopologyService(() -> graph);
         JsonNode summary = ok(summaryMvc, get("/wm/core/controller/summary/json"));
         assertEquals(3, summary.get("# inter-switch links").asInt(), summary.toString());
         assertEquals(5, summary.get("# hosts").asInt(), summary.toString());
