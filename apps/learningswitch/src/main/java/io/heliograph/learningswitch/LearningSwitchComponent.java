@@ -20,6 +20,8 @@ import org.projectfloodlight.openflow.protocol.OFType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.BoundService;
+import io.heliograph.core.ConfiguredSettings;
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
@@ -44,16 +46,24 @@ public final class LearningSwitchComponent implements MessageListener, SwitchLis
     private final LearningSwitch learningSwitch = new LearningSwitch(LearningSwitchSettings.DEFAULTS);
     private Version version = Version.emptyVersion;
 
-    /** Optional: only for the bound reported on the number of tables (the switches connected). */
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    private volatile SwitchService switches;
+    private final BoundService<SwitchService> switches = new BoundService<>();
 
     public LearningSwitchComponent() {
         learningSwitch.countSwitchesWith(() -> {
-            SwitchService service = switches;
+            SwitchService service = switches.get();
             return service == null ? 0 : service.getSwitches().size();
         });
+    }
+
+    /** Optional: only for the bound reported on the number of tables (the switches connected). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void setSwitchService(SwitchService service) {
+        switches.bind(service);
+    }
+
+    void unsetSwitchService(SwitchService service) {
+        switches.unbind(service);
     }
 
     @Activate
@@ -78,12 +88,9 @@ public final class LearningSwitchComponent implements MessageListener, SwitchLis
 
     /** Bad values are refused with a line that names them; the previous settings stay in force. */
     private void configure(LearningSwitchConfig config) {
-        try {
-            learningSwitch.configure(new LearningSwitchSettings(config.idleTimeout(), config.hardTimeout(),
-                    config.priority(), config.maxHosts(), config.maxHostsPerPort(), config.hostIdleMs()));
-        } catch (IllegalArgumentException e) {
-            LOG.error("Configuration {} refused, keeping {}: {}", PID, learningSwitch.settings(), e.getMessage());
-        }
+        learningSwitch.configure(ConfiguredSettings.orPrevious(LOG, PID, learningSwitch.settings(),
+                () -> new LearningSwitchSettings(config.idleTimeout(), config.hardTimeout(), config.priority(),
+                        config.maxHosts(), config.maxHostsPerPort(), config.hostIdleMs())));
     }
 
     LearningSwitchSettings settings() {

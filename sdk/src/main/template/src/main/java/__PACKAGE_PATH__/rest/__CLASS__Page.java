@@ -2,6 +2,7 @@ package __PACKAGE__.rest;
 
 import java.net.URL;
 
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
@@ -15,8 +16,11 @@ import io.heliograph.webui.api.UiPage;
 @Component(service = UiPage.class)
 public class __CLASS__Page implements UiPage {
 
-    @Reference(target = "(component.name=__PACKAGE__.rest.__CLASS__Resource)")
-    RestResource resource;
+    /** Takes the resource only so that the page is registered exactly while the resource is. */
+    @Activate
+    public __CLASS__Page(@Reference(target = "(component.name=__PACKAGE__.rest.__CLASS__Resource)")
+            RestResource resource) {
+    }
 
     @Override
     public String id() {

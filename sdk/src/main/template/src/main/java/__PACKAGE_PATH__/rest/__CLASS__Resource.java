@@ -3,6 +3,7 @@ package __PACKAGE__.rest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -27,8 +28,13 @@ public class __CLASS__Resource implements RestResource {
     public record Counts(String app, long total, Map<String, Long> switches) {
     }
 
-    @Reference
-    __CLASS__Counter counter;
+    private final __CLASS__Counter counter;
+
+    /** A service the resource cannot answer without: a constructor parameter, bound before it starts. */
+    @Activate
+    public __CLASS__Resource(@Reference __CLASS__Counter counter) {
+        this.counter = counter;
+    }
 
     @ApiDescription("The packet-ins counted per switch since the app started")
     @GetMapping

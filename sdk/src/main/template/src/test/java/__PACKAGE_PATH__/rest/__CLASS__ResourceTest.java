@@ -13,11 +13,11 @@ class __CLASS__ResourceTest {
 
     @Test
     void answersEverySwitchsCountAndTheTotal() {
-        __CLASS__Resource resource = new __CLASS__Resource();
-        resource.counter = new __CLASS__Counter();
-        resource.counter.receive(__CLASS__CounterTest.switchWithId(1), __CLASS__CounterTest.PACKET_IN);
-        resource.counter.receive(__CLASS__CounterTest.switchWithId(10), __CLASS__CounterTest.PACKET_IN);
-        resource.counter.receive(__CLASS__CounterTest.switchWithId(10), __CLASS__CounterTest.PACKET_IN);
+        __CLASS__Counter counter = new __CLASS__Counter();
+        __CLASS__Resource resource = new __CLASS__Resource(counter);
+        counter.receive(__CLASS__CounterTest.switchWithId(1), __CLASS__CounterTest.PACKET_IN);
+        counter.receive(__CLASS__CounterTest.switchWithId(10), __CLASS__CounterTest.PACKET_IN);
+        counter.receive(__CLASS__CounterTest.switchWithId(10), __CLASS__CounterTest.PACKET_IN);
 
         __CLASS__Resource.Counts counts = resource.counts();
 
