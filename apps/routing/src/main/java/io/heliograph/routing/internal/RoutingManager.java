@@ -16,6 +16,8 @@ import org.projectfloodlight.openflow.types.DatapathId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.BoundService;
+import io.heliograph.core.ConfiguredSettings;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchPort;
@@ -48,9 +50,9 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
     private static final Logger LOG = LoggerFactory.getLogger(RoutingManager.class);
 
     private final RoutingEngine engine;
-    private volatile TopologyService topology;
-    private volatile SwitchService switches;
-    private volatile PortRates rates;
+    private final BoundService<TopologyService> topology = new BoundService<>();
+    private final BoundService<SwitchService> switches = new BoundService<>();
+    private final BoundService<PortRates> rates = new BoundService<>();
 
     /*
      * Every reference is optional and dynamic. This component is itself a topology and a switch
@@ -61,7 +63,7 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
      */
     @Activate
     public RoutingManager(RoutingConfig config) {
-        engine = new RoutingEngine(this::currentTopology, new SwitchPortSpeeds(() -> switches), new BoundRates(),
+        engine = new RoutingEngine(this::currentTopology, new SwitchPortSpeeds(switches), new BoundRates(),
                 System::nanoTime);
         configure(config);
         LOG.info("routing active ({})", engine.settings());
@@ -76,14 +78,13 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
     @Reference(name = "topology", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void bindTopology(TopologyService service) {
-        topology = service;
+        topology.bind(service);
         // A new topology service numbers its versions afresh: never trust a cached one across it.
         engine.topologyChanged();
     }
 
     void unbindTopology(TopologyService service) {
-        if (topology == service) {
-            topology = null;
+        if (topology.unbind(service)) {
             engine.topologyChanged();
         }
     }
@@ -91,13 +92,12 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
     @Reference(name = "switches", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void bindSwitches(SwitchService service) {
-        switches = service;
+        switches.bind(service);
         engine.portsChanged();
     }
 
     void unbindSwitches(SwitchService service) {
-        if (switches == service) {
-            switches = null;
+        if (switches.unbind(service)) {
             engine.portsChanged();
         }
     }
@@ -106,30 +106,25 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
     @Reference(name = "rates", cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     void bindRates(PortRates service) {
-        rates = service;
+        rates.bind(service);
         engine.portsChanged();
     }
 
     void unbindRates(PortRates service) {
-        if (rates == service) {
-            rates = null;
+        if (rates.unbind(service)) {
             engine.portsChanged();
         }
     }
 
     /** Bad values are refused with a line that names them; the previous settings stay in force. */
     private void configure(RoutingConfig config) {
-        try {
-            engine.configure(new RoutingSettings(RoutingSettings.metric(config.defaultMetric()),
-                    config.maxEcmpPaths(), config.utilisationWeight(), config.utilisationRefreshMs(),
-                    config.unknownSpeedMbps()));
-        } catch (IllegalArgumentException e) {
-            LOG.error("Configuration {} refused, keeping {}: {}", PID, engine.settings(), e.getMessage());
-        }
+        engine.configure(ConfiguredSettings.orPrevious(LOG, PID, engine.settings(),
+                () -> new RoutingSettings(RoutingSettings.metric(config.defaultMetric()), config.maxEcmpPaths(),
+                        config.utilisationWeight(), config.utilisationRefreshMs(), config.unknownSpeedMbps())));
     }
 
     private Topology currentTopology() {
-        TopologyService service = topology;
+        TopologyService service = topology.get();
         return service == null ? null : service.getTopology();
     }
 
@@ -140,7 +135,7 @@ public final class RoutingManager implements RoutingService, TopologyListener, S
     private final class BoundRates implements Function<SwitchPort, PortRate> {
         @Override
         public PortRate apply(SwitchPort port) {
-            PortRates current = rates;
+            PortRates current = rates.get();
             return current == null ? null : current.apply(port);
         }
     }
