@@ -118,7 +118,7 @@ elif [[ -n "$id" ]]; then
     state=$(call PUT "/api/v1/bundles/$id" "${jar_body[@]}" | jq -r .state)
     echo "updated $bsn (bundle $id) on $controller: $state"
 else
-    id=$(call POST /api/v1/bundles "${jar_body[@]}" | jq -r .id)
-    state=$(call POST "/api/v1/bundles/$id/start" | jq -r .state)
-    echo "installed $bsn as bundle $id on $controller: $state"
+    # an upload is started too; one that cannot start is refused and not left installed
+    installed=$(call POST /api/v1/bundles "${jar_body[@]}")
+    echo "installed $bsn as bundle $(jq -r .id <<<"$installed") on $controller: $(jq -r .state <<<"$installed")"
 fi

@@ -229,7 +229,10 @@ class BundlesAndPipelinesPageIT {
         assertTrue(notAJar.startsWith("Cannot install notes.jar: not a jar"), notAJar);
         browser.screenshot("bundles-5-not-a-jar");
 
-        // install by upload: listed, installed but not started
+        // install by upload, with "and start it" (checked by default) unchecked: listed, installed, not started
+        WebElement startIt = browser.find("#hg-install-start");
+        assertTrue(startIt.isSelected(), "an upload starts the bundle unless the operator says not to");
+        startIt.click();
         install(auditorJar);
         long auditor = Poll.until("the uploaded bundle in the controller", UI, () -> bundleId(AUDITOR),
                 Optional::isPresent).orElseThrow();

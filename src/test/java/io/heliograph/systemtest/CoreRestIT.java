@@ -533,7 +533,7 @@ class CoreRestIT {
         assertEquals(404, rest.get(STATIC_FLOWS).status(), "the static flows app is not there yet");
         assertFalse(listeners("ERROR").contains("staticflows"));
 
-        Response installed = rest.upload("/api/v1/bundles", "file", jar1);
+        Response installed = rest.upload("/api/v1/bundles?start=false", "file", jar1);
         assertEquals(201, installed.status(), installed.toString());
         long id = installed.json().get("id").asLong();
         assertTrue(installed.header("Location").orElseThrow().endsWith("/api/v1/bundles/" + id), installed.toString());

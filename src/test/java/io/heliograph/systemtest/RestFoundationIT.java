@@ -214,7 +214,7 @@ class RestFoundationIT {
                         }
                         """), Map.of("ui/greeter.js", GREETER_PAGE));
         // Hot swap over REST: upload, start, stop, start, uninstall.
-        RestClient.Response installed = admin.upload("/api/v1/bundles", "file", jar);
+        RestClient.Response installed = admin.upload("/api/v1/bundles?start=false", "file", jar);
         assertEquals(201, installed.status(), installed.toString());
         long id = installed.json().get("id").asLong();
         assertEquals(404, admin.get("/api/v1/greeter").status(), "an installed, unstarted app serves nothing");

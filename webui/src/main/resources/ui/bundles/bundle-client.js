@@ -38,9 +38,12 @@ export class BundleClient {
     return this.api.delete(`${BUNDLES}/${id}`);
   }
 
-  /** Installs the jar file (a File from a file input); resolves to the new bundle. */
-  install(file) {
-    return this.upload('POST', BUNDLES, file);
+  /**
+   * Installs the jar file (a File from a file input) and, if start, starts it (the controller uninstalls
+   * a jar that cannot start and refuses the upload); resolves to the new bundle.
+   */
+  install(file, start) {
+    return this.upload('POST', `${BUNDLES}?start=${start ? 'true' : 'false'}`, file);
   }
 
   /** Replaces bundle id's jar with file (same symbolic name); resolves to the updated bundle. */

@@ -122,9 +122,13 @@ export async function render(element, api) {
   const file = el('input', { type: 'file', name: 'file', accept: '.jar,application/java-archive',
     id: 'hg-install-file', 'aria-describedby': 'hg-install-error' });
   const fileError = el('span', { class: 'error hg-install-error', id: 'hg-install-error', role: 'alert' });
+  const startIt = el('input', { type: 'checkbox', id: 'hg-install-start', class: 'hg-install-start' });
+  startIt.defaultChecked = true; // what form.reset() goes back to
+  startIt.checked = true;
   const installButton = el('button', { type: 'submit' }, 'Install');
   const form = el('form', { class: 'hg-bundle-install', onsubmit: install },
-    el('label', { for: 'hg-install-file' }, 'Install a bundle jar '), file, ' ', installButton, ' ', fileError);
+    el('label', { for: 'hg-install-file' }, 'Install a bundle jar '), file, ' ', startIt, ' ',
+    el('label', { for: 'hg-install-start' }, 'and start it'), ' ', installButton, ' ', fileError);
 
   async function install(event) {
     event.preventDefault();
@@ -137,12 +141,12 @@ export async function render(element, api) {
     installButton.disabled = true;
     say(`Uploading ${jar.name}…`);
     try {
-      const installed = await client.install(jar);
+      const installed = await client.install(jar, startIt.checked);
       changed = installed.id;
       outcome = { id: installed.id, text: `Installed from ${jar.name}.`, error: false };
       form.reset();
-      say(`Installed ${describe(installed)} ${installed.version} from ${jar.name}: ${installed.state}. `
-        + 'Start it from its row.');
+      say(`Installed ${describe(installed)} ${installed.version} from ${jar.name}: ${installed.state}.`
+        + (installed.state === 'INSTALLED' ? ' Start it from its row.' : ''));
     } catch (e) {
       status.textContent = '';
       fileError.textContent = `Cannot install ${jar.name}: ${e.message}`;

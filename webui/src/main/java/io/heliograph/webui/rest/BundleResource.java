@@ -50,6 +50,7 @@ public class BundleResource implements RestResource {
     static final String OCTETS = "application/octet-stream";
     static final String MULTIPART = "multipart/form-data";
     static final String ID = "bundle id, as the list gives it";
+    static final String START = "true (the default) to start the bundle once installed, false to install it only";
     /** Where uploads are installed from, as far as the framework knows. */
     static final String LOCATION_PREFIX = "rest-upload:";
     /** How long an update or uninstall waits for the framework to refresh the bundle and its dependents. */
@@ -80,17 +81,31 @@ public class BundleResource implements RestResource {
         return info(find(id));
     }
 
-    @ApiDescription("Installs the bundle jar uploaded as the multipart field file")
+    @ApiDescription("Installs the bundle jar uploaded as the multipart field file and starts it "
+            + "(start=false: installs only)")
     @PostMapping(consumes = MULTIPART)
-    public ResponseEntity<BundleInfo> installUpload(@RequestParam(name = "file", required = false) MultipartFile file)
-            throws IOException {
-        return install(BundleJarUpload.of(file == null ? null : file.getBytes()));
+    public ResponseEntity<BundleInfo> installUpload(@RequestParam(name = "file", required = false) MultipartFile file,
+            @ApiDescription(START) @RequestParam(name = "start", required = false) String start) throws IOException {
+        return install(BundleJarUpload.of(file == null ? null : file.getBytes()), startAfterInstall(start));
     }
 
-    @ApiDescription("Installs the bundle jar sent as the body (application/java-archive)")
+    @ApiDescription("Installs the bundle jar sent as the body (application/java-archive) and starts it "
+            + "(start=false: installs only)")
     @PostMapping(consumes = {JAR, OCTETS})
-    public ResponseEntity<BundleInfo> installBody(@RequestBody(required = false) byte[] jar) {
-        return install(BundleJarUpload.of(jar));
+    public ResponseEntity<BundleInfo> installBody(@RequestBody(required = false) byte[] jar,
+            @ApiDescription(START) @RequestParam(name = "start", required = false) String start) {
+        return install(BundleJarUpload.of(jar), startAfterInstall(start));
+    }
+
+    /** Absent or true: start the bundle once installed; false: leave it installed. */
+    private static boolean startAfterInstall(String start) {
+        if (start == null || start.equals("true")) {
+            return true;
+        }
+        if (start.equals("false")) {
+            return false;
+        }
+        throw ApiException.badRequest("start", "must be true or false, got '" + DatapathIds.abbreviate(start) + "'");
     }
 
     @ApiDescription("Starts a bundle")
@@ -134,7 +149,13 @@ public class BundleResource implements RestResource {
         return info(bundle);
     }
 
-    private synchronized ResponseEntity<BundleInfo> install(BundleJarUpload jar) {
+    /**
+     * Installs the jar and, if asked and it is not a fragment (a fragment is never started), starts it.
+     * A bundle that installs but cannot start (a package it imports is missing, its activator throws)
+     * is uninstalled again and the upload refused naming why: nothing is left half done. Upload with
+     * start=false to keep such a bundle installed and look at it.
+     */
+    private synchronized ResponseEntity<BundleInfo> install(BundleJarUpload jar, boolean start) {
         for (Bundle b : context.getBundles()) {
             if (jar.symbolicName().equals(b.getSymbolicName()) && jar.version().equals(b.getVersion().toString())) {
                 throw ApiException.conflict(BundleJarUpload.FIELD, jar.symbolicName() + " " + jar.version()
@@ -151,6 +172,17 @@ public class BundleResource implements RestResource {
             installed = context.installBundle(location, jar.stream());
         } catch (BundleException e) {
             throw refused("install " + jar.symbolicName() + " " + jar.version(), e);
+        }
+        if (start && !info(installed).fragment()) {
+            try {
+                installed.start();
+            } catch (BundleException e) {
+                run(installed, "uninstall", installed::uninstall);
+                throw new ApiException(HttpStatus.CONFLICT, BundleJarUpload.FIELD, "cannot start "
+                        + jar.symbolicName() + " " + jar.version() + ", so it was not kept installed (upload with "
+                        + "start=false to keep it installed): " + e.getMessage()
+                        + (e.getCause() != null && e.getCause() != e ? ": " + e.getCause() : ""));
+            }
         }
         return ResponseEntity.created(URI.create("/api/v1/bundles/" + installed.getBundleId())).body(info(installed));
     }

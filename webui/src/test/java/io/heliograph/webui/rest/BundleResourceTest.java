@@ -106,8 +106,21 @@ class BundleResourceTest {
     }
 
     @Test
+    void anUploadIsStartedUnlessAskedNotTo() throws Exception {
+        Answer started = upload(TestJars.bundle("io.heliograph.test.started", "1.0.0")).expect(201);
+        assertEquals("ACTIVE", started.text("/state"));
+        assertEquals(Bundle.ACTIVE, framework.getBundleContext().getBundle(started.number("/id")).getState());
+        call(mvc, post("/api/v1/bundles").param("start", "maybe").contentType(JAR)
+                .content(TestJars.bundle("io.heliograph.test.maybe", "1.0.0"))).refused(400, "start", "true or false");
+        assertTrue(List.of(framework.getBundleContext().getBundles()).stream()
+                .noneMatch(b -> "io.heliograph.test.maybe".equals(b.getSymbolicName())),
+                "a refused upload installs nothing");
+    }
+
+    @Test
     void installStartStopUpdateAndUninstall() throws Exception {
-        Answer installed = upload(TestJars.bundle("io.heliograph.test.app", "1.0.0")).expect(201);
+        Answer installed = call(mvc, post("/api/v1/bundles").param("start", "false").contentType(JAR)
+                .content(TestJars.bundle("io.heliograph.test.app", "1.0.0"))).expect(201);
         long id = installed.number("/id");
         assertEquals("/api/v1/bundles/" + id, installed.location());
         assertEquals("INSTALLED", installed.text("/state"));
@@ -210,8 +223,15 @@ class BundleResourceTest {
 
     @Test
     void aBundleThatCannotResolveIs409WithTheMissingPackage() throws Exception {
-        long id = upload(TestJars.bundle("io.heliograph.test.unresolved", "1.0.0",
-                Map.of("Import-Package", "io.heliograph.no.such.pkg"))).expect(201).number("/id");
+        byte[] unresolved = TestJars.bundle("io.heliograph.test.unresolved", "1.0.0",
+                Map.of("Import-Package", "io.heliograph.no.such.pkg"));
+        upload(unresolved).refused(409, "file", "io.heliograph.no.such.pkg");
+        assertTrue(List.of(framework.getBundleContext().getBundles()).stream()
+                .noneMatch(b -> "io.heliograph.test.unresolved".equals(b.getSymbolicName())),
+                "an upload that cannot start is not left installed");
+
+        long id = call(mvc, post("/api/v1/bundles").param("start", "false").contentType(JAR).content(unresolved))
+                .expect(201).number("/id");
         call(mvc, post("/api/v1/bundles/" + id + "/start")).refused(409, "id", "io.heliograph.no.such.pkg");
         assertEquals(Bundle.INSTALLED, framework.getBundleContext().getBundle(id).getState());
     }
