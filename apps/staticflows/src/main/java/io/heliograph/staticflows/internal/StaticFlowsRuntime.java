@@ -9,15 +9,19 @@ import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
+import org.projectfloodlight.openflow.protocol.OFErrorMsg;
+import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.types.DatapathId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.MetricSource.Sample;
 import io.heliograph.core.MetricSource.Type;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.Role;
+import io.heliograph.core.SwitchListener.PortChange;
 import io.heliograph.core.SwitchService;
 import io.heliograph.core.WorkerThreads;
 import io.heliograph.core.cluster.SharedStore;
@@ -28,8 +32,15 @@ import io.heliograph.staticflows.Reconciliation;
  * The static-flow app's runtime, apart from its DS wiring ({@link StaticFlowsComponent}): the
  * {@link StaticFlows} of the configuration in force, its thread, "staticflows" (reconciliation,
  * bookkeeping and store writes after a switch answers, off the switch's I/O thread; retries), the
- * start that follows the store and retries while it cannot be reached, and the switch service, which
- * may come and go.
+ * start that follows the store and retries while it cannot be reached, the switch service, which
+ * may come and go, and what the switches' events mean to the app.
+ *
+ * <p>A switch is reconciled with the entries whenever this instance starts writing to it: when it is
+ * announced with no role ({@link #switchAdded}), when this instance becomes its master
+ * ({@link #roleChanged}), and for every connected switch once the store is followed. Always after
+ * the switch is announced and on the app's thread, never in the handshake: a switch that does not
+ * answer statistics requests is served all the same, and its reconciliation is retried with a
+ * backoff and reported (see {@link StaticFlows}). As SLAVE this instance writes nothing.
  */
 final class StaticFlowsRuntime {
 
@@ -39,15 +50,12 @@ final class StaticFlowsRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(StaticFlowsRuntime.class);
 
     private final SharedStore store;
-    private final Consumer<String> warn;
     private final ScheduledExecutorService executor = WorkerThreads.single("staticflows");
     private volatile SwitchService switchService;
     private volatile StaticFlows flows;
 
-    /** @param warn where the app's warnings go (the component's log) */
-    StaticFlowsRuntime(SharedStore store, Consumer<String> warn) {
+    StaticFlowsRuntime(SharedStore store) {
         this.store = store;
-        this.warn = warn;
     }
 
     void bindSwitchService(SwitchService service) {
@@ -78,10 +86,34 @@ final class StaticFlowsRuntime {
         }
     }
 
+    /**
+     * Applies a configuration: the entry directory it names, or {@code <dataDir>/staticflows} (the
+     * data directory {@code data} when none is set), and its reconciliation settings.
+     */
+    void configure(String dataDir, StaticFlowsConfig config) {
+        Path directory = config.directory().isBlank()
+                ? Path.of(dataDir == null || dataDir.isBlank() ? "data" : dataDir, StaticFlowsComponent.NAME)
+                : Path.of(config.directory());
+        configure(directory, settings(config));
+    }
+
+    /** The configured settings; refused ones (logged) leave the defaults in force. */
+    static ReconcileSettings settings(StaticFlowsConfig config) {
+        try {
+            return new ReconcileSettings(config.removeStale(), config.reconcileRetryFirstMs(), config.reconcileRetryMaxMs(),
+                    config.reconcileNotPossibleAfter());
+        } catch (IllegalArgumentException e) {
+            ReconcileSettings defaults = new ReconcileSettings(config.removeStale(), ReconcileSettings.DEFAULTS.retryFirstMs(),
+                    ReconcileSettings.DEFAULTS.retryMaxMs(), ReconcileSettings.DEFAULTS.notPossibleAfter());
+            LOG.error("Configuration {} refused, reconciling with {}: {}", StaticFlowsComponent.PID, defaults, e.getMessage());
+            return defaults;
+        }
+    }
+
     /** Replaces the app with one of these settings, which imports the legacy file in {@code directory} once. */
     void configure(Path directory, ReconcileSettings settings) {
         StaticFlows next = new StaticFlows(new EntryStore(store), this::connectedSwitch, settings, executor,
-                RetryTimer.on(executor), warn::accept);
+                RetryTimer.on(executor), LOG::warn);
         StaticFlows previous = flows;
         flows = next;
         if (previous != null) {
@@ -100,8 +132,8 @@ final class StaticFlowsRuntime {
             f.start(legacy);
         } catch (StoreUnavailableException e) {
             if (first) {
-                warn.accept("Static entries: waiting for the cluster's shared store (" + e.getMessage()
-                        + "); adds and deletes answer UNAVAILABLE until it is reached");
+                LOG.warn("Static entries: waiting for the cluster's shared store ({}); adds and deletes answer "
+                        + "UNAVAILABLE until it is reached", e.getMessage());
             }
             executor.schedule(() -> start(f, legacy, false), START_RETRY_MS, TimeUnit.MILLISECONDS);
             return;
@@ -115,14 +147,52 @@ final class StaticFlowsRuntime {
             f.stop();
         }
         executor.shutdownNow();
+        LOG.info("staticflows stopped; entries stay on the switches and in the cluster's store");
     }
 
     StaticFlows flows() {
         return flows;
     }
 
+    // ---- the switches' events ----
+
+    /**
+     * Reconciles an announced switch. A MASTER role set during the handshake is told to
+     * {@link #roleChanged} right after this (SwitchListener's contract), which reconciles then: once, not twice.
+     */
+    void switchAdded(OFSwitch sw) {
+        if (sw.getRole() != Role.MASTER) {
+            reconcileSoon(sw);
+        }
+    }
+
+    void switchRemoved(OFSwitch sw) {
+        flows.stoppedWriting(sw.getId());
+    }
+
+    /** A new master reconciles the switch (no flush: what is right stays); a SLAVE stops writing at once. */
+    void roleChanged(OFSwitch sw, Role role) {
+        if (role == Role.SLAVE) {
+            flows.stoppedWriting(sw.getId());
+        } else {
+            reconcileSoon(sw);
+        }
+    }
+
+    /** A new port may be the one an entry was waiting for: try again (reconciliation adds only what is missing). */
+    void portChanged(OFSwitch sw, PortChange change) {
+        if (change == PortChange.ADDED && flows.hasUnsupported(sw.getId())) {
+            reconcileSoon(sw);
+        }
+    }
+
+    /** An ERROR from a switch: our refusals are reported to whoever pushed the entry; other apps' errors go on down the pipeline. */
+    Command receive(OFSwitch sw, OFMessage message) {
+        return message instanceof OFErrorMsg error && flows.onError(sw, error) ? Command.STOP : Command.CONTINUE;
+    }
+
     /** Off the switch's I/O thread: reconciliation validates every entry of the switch under the app's lock. */
-    void reconcileSoon(OFSwitch sw) {
+    private void reconcileSoon(OFSwitch sw) {
         StaticFlows f = flows;
         try {
             executor.execute(() -> f.reconcile(sw));

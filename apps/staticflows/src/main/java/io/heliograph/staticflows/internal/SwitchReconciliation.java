@@ -9,7 +9,7 @@ import io.heliograph.staticflows.Reconciliation;
 /**
  * One switch's reconciliation on this instance, from when it starts writing to the switch (the
  * switch connected, or this instance became its master) until it stops: the attempts, their
- * outcome and the retry that is due. Guarded by the {@link StaticFlows} lock.
+ * outcome and the retry that is due. Guarded by the {@link SwitchApplier} lock.
  */
 final class SwitchReconciliation {
 

@@ -27,6 +27,7 @@ import org.projectfloodlight.openflow.types.DatapathId;
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.MetricSource;
 import io.heliograph.core.Role;
+import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.core.testing.FakeSwitchService;
 import io.heliograph.core.testing.InMemorySharedStore;
 import io.heliograph.staticflows.Action;
@@ -82,6 +83,13 @@ class StaticFlowsComponentTest {
         };
     }
 
+    /** Activated as SCR does it, then handed the switch service through its dynamic reference. */
+    private StaticFlowsComponent activated(SharedStore shared, StaticFlowsConfig config) {
+        StaticFlowsComponent component = new StaticFlowsComponent(shared, context(), config);
+        component.bindSwitchService(switchService);
+        return component;
+    }
+
     /** Waits for a condition the component's own thread brings about. */
     private static void await(String what, java.util.function.BooleanSupplier condition) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
@@ -99,14 +107,13 @@ class StaticFlowsComponentTest {
 
     @Test
     void entriesLiveInTheClusterStoreAndComeBackAfterARestart() throws Exception {
-        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
+        StaticFlowsComponent component = activated(store, config(""));
         assertEquals(Result.Outcome.STORED, component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS).outcome());
         assertTrue(store.get(EntryStore.key(DatapathId.of(1), "web")).isPresent());
         assertFalse(Files.exists(dataDir.resolve("staticflows/entries.json")), "no file: the store is the one truth");
         component.deactivate();
 
-        StaticFlowsComponent restarted = new StaticFlowsComponent(store.anotherInstance("restarted"), switchService,
-                context(), config(""));
+        StaticFlowsComponent restarted = activated(store.anotherInstance("restarted"), config(""));
         assertEquals(1, restarted.list().size());
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
         restarted.switchAdded(sw);
@@ -120,7 +127,7 @@ class StaticFlowsComponentTest {
         Files.createDirectories(legacy.getParent());
         Files.writeString(legacy, LegacyImportTest.document(web()));
 
-        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
+        StaticFlowsComponent component = activated(store, config(""));
 
         assertEquals(List.of(web()), component.list().stream().map(EntryStatus::entry).toList());
         assertTrue(store.get(EntryStore.key(DatapathId.of(1), "web")).isPresent());
@@ -130,7 +137,7 @@ class StaticFlowsComponentTest {
     @Test
     void withoutTheStoreAtActivationWritesAreUnavailableUntilItComes() throws Exception {
         store.setAvailable(false);
-        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
+        StaticFlowsComponent component = activated(store, config(""));
         Result r = component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS);
         assertEquals(Result.Outcome.UNAVAILABLE, r.outcome());
         assertTrue(r.message().contains("not loaded from the cluster's shared store"), r.message());
@@ -146,7 +153,7 @@ class StaticFlowsComponentTest {
 
     @Test
     void anEntryWaitingForAPortIsInstalledWhenThePortAppears() throws Exception {
-        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
+        StaticFlowsComponent component = activated(store, config(""));
         FlowEntry toPort3 = FlowEntry.builder(DatapathId.of(1), "p3").priority(10).apply(Action.output(3)).build();
         component.add(toPort3).toCompletableFuture().get(5, TimeUnit.SECONDS);
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
@@ -171,13 +178,13 @@ class StaticFlowsComponentTest {
         Path elsewhere = dataDir.resolve("elsewhere");
         Files.createDirectories(elsewhere);
         Files.writeString(elsewhere.resolve("entries.json"), LegacyImportTest.document(web()));
-        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(elsewhere.toString()));
+        StaticFlowsComponent component = activated(store, config(elsewhere.toString()));
         assertEquals(1, component.list().size());
     }
 
     @Test
     void becomingMasterReconcilesTheSwitchAndBecomingSlaveStopsWriting() throws Exception {
-        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
+        StaticFlowsComponent component = activated(store, config(""));
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
         sw.requestRole(Role.SLAVE, 1);
         switchService.add(sw);
@@ -203,7 +210,7 @@ class StaticFlowsComponentTest {
 
     @Test
     void itsErrorsStopInTheErrorPipelineOthersGoOn() throws Exception {
-        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
+        StaticFlowsComponent component = activated(store, config(""));
         assertEquals("staticflows", component.getName());
         assertEquals(Set.of(OFType.ERROR), component.getTypes());
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
@@ -226,7 +233,7 @@ class StaticFlowsComponentTest {
 
     @Test
     void aSwitchThatDoesNotAnswerIsServedAndItsReconciliationCountedNotAwaited() throws Exception {
-        StaticFlowsComponent component = new StaticFlowsComponent(store, switchService, context(), config(""));
+        StaticFlowsComponent component = activated(store, config(""));
         assertEquals(Result.Outcome.STORED, component.add(web()).toCompletableFuture().get(5, TimeUnit.SECONDS).outcome());
         TableSwitch sw = new TableSwitch(1, OFVersion.OF_13, 4, 1, 2);
         sw.statistics = TableSwitch.Statistics.TIMEOUT;
