@@ -111,7 +111,6 @@ public final class ClusterSingleton implements ClusterSharing.Sharing {
         if (run == running) {
             return;
         }
-        running = run;
         if (run) {
             LOG.info("singleton {}: this instance leads, starting it", name);
             task.start();
@@ -119,6 +118,8 @@ public final class ClusterSingleton implements ClusterSharing.Sharing {
             LOG.info("singleton {}: this instance leads no more, stopping it", name);
             task.stop();
         }
+        // after the task's start or stop, so that running() says what the task has done
+        running = run;
     }
 
     private void onThread(Runnable step) {
