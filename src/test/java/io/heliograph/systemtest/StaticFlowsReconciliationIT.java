@@ -96,6 +96,9 @@ class StaticFlowsReconciliationIT {
         h1 = testbed.addHost(1, s1);
         h2 = testbed.addHost(2, s1);
         testbed.addHost(3, s2); // port 1, where its static flow outputs
+        // the app is a hot/ bundle: its REST paths may come a little after the controller reports UP
+        Poll.until("the static flows app's REST path", CONNECT, () -> rest.get("/api/v1/staticflows").status(),
+                status -> status == 200);
         for (Bridge s : List.of(s1, s2)) {
             Response stored = rest.post("/api/v1/staticflows/flows", web(s));
             assertEquals(201, stored.status(), stored.toString());
