@@ -73,6 +73,13 @@ class SilentSwitchesIT {
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(Duration.ofSeconds(60));
         rest = controller.rest();
+        // The apps are hot/ bundles that start a second or two after the controller reports UP; a
+        // packet-in that came before the apps answering it were there would be counted unanswered.
+        Poll.until("the default profile's PACKET_IN listeners", Duration.ofSeconds(60), () -> {
+            List<String> listeners = new ArrayList<>();
+            rest.get("/api/v1/pipelines/PACKET_IN").json().path("listeners").forEach(l -> listeners.add(l.asText()));
+            return listeners;
+        }, l -> l.containsAll(List.of("topology", "devices", "forwarding", "learningswitch")));
     }
 
     @AfterAll
