@@ -129,8 +129,11 @@ class DistributionIT {
             // them); only delayed ones nobody has asked for yet, the shell commands, are SATISFIED.
             // SCR enables a bundle's components one after another once the bundle is ACTIVE: an app that
             // has just started may still list components without an instance, so wait as for the bundles.
-            ComponentList components = Poll.until("scr:list to show every component satisfied", STARTUP,
-                    () -> controller.components(COMMAND), c -> c.notRunning().isEmpty());
+            // A listener is activated when the pipelines bind it, which may come just after its bundle starts.
+            ComponentList components = Poll.until("scr:list to show every component satisfied and the network "
+                    + "services active", STARTUP, () -> controller.components(COMMAND), c -> c.notRunning().isEmpty()
+                    && ACTIVE_COMPONENTS.stream().allMatch(name -> c.find(name).map(ComponentList.Row::state)
+                            .equals(Optional.of("ACTIVE"))));
             assertEquals(List.of(), components.notRunning(), "every component satisfied\n" + components.rows());
             for (String name : ACTIVE_COMPONENTS) {
                 assertEquals(Optional.of("ACTIVE"), components.find(name).map(ComponentList.Row::state),
