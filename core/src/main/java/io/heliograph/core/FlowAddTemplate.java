@@ -70,7 +70,6 @@ public final class FlowAddTemplate {
     private static final long ONES = 0x5a5a_5a5a_5a5a_5a5aL;
     private static final long OTHERS = ~ONES;
     private static final int XID_OFFSET = 4;
-    private static final int XID_WIDTH = 4;
     private static final int BUFFER_ID = 0;
     private static final int OUT_PORT = 1;
     private static final int FIRST_FIELD = 2;
@@ -122,7 +121,7 @@ public final class FlowAddTemplate {
                     + " (Loxi builds no 1.1 match)");
         }
         Flow flow = new Flow(encoding, fields, encoding.wire.clone());
-        put(flow.wire, XID_OFFSET, XID_WIDTH, factory.nextXid());
+        INTS.set(flow.wire, XID_OFFSET, (int) factory.nextXid());
         return flow;
     }
 
@@ -132,6 +131,8 @@ public final class FlowAddTemplate {
         private final Encoding encoding;
         private final MatchField<?>[] fields;
         private final byte[] wire;
+        /** Where the next field is looked for first: apps set the fields in the template's order. */
+        private int next;
 
         private Flow(Encoding encoding, MatchField<?>[] fields, byte[] wire) {
             this.encoding = encoding;
@@ -159,15 +160,19 @@ public final class FlowAddTemplate {
          * @throws IllegalArgumentException for a field the template was not made to vary
          */
         public Flow set(MatchField<?> field, long value) {
-            int index = fields.length - 1;
-            while (index >= 0 && fields[index] != field) {
-                index--;
-            }
-            if (index < 0) {
-                throw new IllegalArgumentException(field.getName() + " is not one of the template's varying fields "
-                        + Arrays.stream(fields).map(MatchField::getName).toList());
-            }
+            int index = next < fields.length && fields[next] == field ? next : indexOf(field);
+            next = index + 1;
             return put(FIRST_FIELD + index, value);
+        }
+
+        private int indexOf(MatchField<?> field) {
+            for (int index = 0; index < fields.length; index++) {
+                if (fields[index] == field) {
+                    return index;
+                }
+            }
+            throw new IllegalArgumentException(field.getName() + " is not one of the template's varying fields "
+                    + Arrays.stream(fields).map(MatchField::getName).toList());
         }
 
         private Flow put(int slot, long value) {

@@ -120,6 +120,22 @@ class FlowAddTemplateTest {
         return ByteBufUtil.getBytes(out);
     }
 
+    /** Fields may be set in any order, and again: the last value counts (the lookup first tries the next in order). */
+    @ParameterizedTest
+    @EnumSource(names = {"OF_10", "OF_13"})
+    void fieldsSetOutOfOrderOrTwiceGiveTheSameBytes(OFVersion version) {
+        OFFlowAdd reordered = LEARNED.newFlow(OFFactories.getFactory(version))
+                .set(MatchField.ETH_DST, SOURCE)
+                .set(MatchField.ETH_SRC, DESTINATION)
+                .set(MatchField.ETH_DST, DESTINATION)
+                .set(MatchField.IN_PORT, in(version).getPortNumber())
+                .set(MatchField.ETH_SRC, SOURCE)
+                .outPort(out(version))
+                .bufferId(BUFFER)
+                .build();
+        assertArrayEquals(wire(sameXid(loxi(version), reordered)), wire(reordered));
+    }
+
     @ParameterizedTest
     @EnumSource(names = {"OF_10", "OF_12", "OF_13", "OF_14", "OF_15"})
     void itsBytesAreTheOnesLoxiWritesForTheSameFlow(OFVersion version) {
