@@ -181,13 +181,41 @@ class DistributionIT {
         }
     }
 
+    /**
+     * Issue 20: a bare {@code help} lists Heliograph's commands with their summaries first (the apps'
+     * among them once they run), then the framework's; {@code help NAME} says one, ours or the
+     * framework's; {@code exit} stops the controller. (The end of the input stops it too: above.)
+     */
     @Test
-    void endOfConsoleInputStopsTheController() {
+    void consoleHelpListsHeliographsCommandsFirstAndExitStopsTheController() {
         try (ControllerProcess controller = ControllerProcess.start(distribution, controllerLog)) {
             controller.awaitHealthy(STARTUP);
-            controller.bundles(COMMAND);    // the console answers before its input ends
-            controller.closeConsole();
-            assertEquals(0, controller.awaitExit(STOP), "exit code after the end of console input");
+            Pattern listed = Pattern.compile("(?s)Heliograph commands.*?\\n(.*?)Framework commands[^\\n]*\\n(.*?)\\ng! ");
+            Matcher help = Poll.until("help to list the hot/ apps' commands (hosts, the devices app's)", COMMAND, () -> {
+                Matcher m = listed.matcher(controller.console("help", listed, COMMAND));
+                return m.find() ? m : null;
+            }, m -> m != null && m.group(1).contains("hosts [MAC|IP|DPID]"));
+            String ours = help.group(1);
+            for (String line : List.of("switches +connected switches", "order TYPE \\[NAME,NAME...\\] +the configured order",
+                    "staticdel DPID NAME +delete a static entry", "path SRC DST \\[K \\[METRIC\\]\\] +the K shortest routes",
+                    "exit +stop the controller")) {
+                assertTrue(Pattern.compile("(?m)^  " + line).matcher(ours).find(), "help lists '" + line + "':\n" + ours);
+            }
+            assertTrue(ours.indexOf("  exit") < ours.indexOf("  switches"), "ours sorted by name:\n" + ours);
+            String framework = help.group(2);
+            for (String name : List.of(" lb", " scr:list", " install", " headers")) {
+                assertTrue(framework.contains(name), "framework commands name '" + name + "':\n" + framework);
+            }
+            assertFalse(framework.contains(" switches"), "ours are not listed twice:\n" + framework);
+
+            assertTrue(controller.console("help hosts", Pattern.compile("tracked hosts: MAC"), COMMAND)
+                    .contains("hosts [MAC|IP|DPID]"), "help NAME says one of ours");
+            assertTrue(controller.console("help lb", Pattern.compile("(?s)scope: felix.*?g! "), COMMAND).contains("lb"),
+                    "help NAME hands a framework command to the framework's help");
+
+            controller.console("exit");
+            assertEquals(0, controller.awaitExit(STOP), "exit code after exit\n" + controller.log());
+            assertTrue(controller.log().contains("console: exit, stopping the controller"), controller.log());
         }
     }
 

@@ -20,7 +20,10 @@ import io.heliograph.core.PipelineService;
 @Component(service = Object.class, property = {
     "osgi.command.scope=heliograph",
     "osgi.command.function=pipelines",
-    "osgi.command.function=order"})
+    "osgi.command.function=order",
+    ConsoleCommands.HELP + "=pipelines|the listener pipelines, e.g. PACKET_IN: learningswitch",
+    ConsoleCommands.HELP + "=order TYPE [NAME,NAME...]|the configured order of one message type, or reorder it now "
+        + "(until its configuration changes)"})
 public final class PipelineCommands {
 
     private final PipelineService service;

@@ -23,7 +23,8 @@ import io.heliograph.core.SwitchService;
  */
 @Component(service = Object.class, property = {
     "osgi.command.scope=heliograph",
-    "osgi.command.function=switches"})
+    "osgi.command.function=switches",
+    ConsoleCommands.HELP + "=switches|connected switches: dpid, address, version, ports, since, description"})
 public final class SwitchCommands {
 
     private static final DateTimeFormatter SINCE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'")

@@ -28,7 +28,8 @@ import io.heliograph.devices.Host;
  */
 @Component(service = Object.class, property = {
     "osgi.command.scope=heliograph",
-    "osgi.command.function=hosts"})
+    "osgi.command.function=hosts",
+    "heliograph.command.help=hosts [MAC|IP|DPID]|tracked hosts: MAC, VLAN, addresses, attachment points, last seen"})
 public final class HostCommands {
 
     private static final Comparator<Host> BY_MAC_AND_VLAN = Comparator.comparingLong((Host host) -> host.mac().getLong())

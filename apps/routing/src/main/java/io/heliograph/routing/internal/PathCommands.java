@@ -21,7 +21,9 @@ import io.heliograph.topology.Link;
  */
 @Component(service = Object.class, property = {
     "osgi.command.scope=heliograph",
-    "osgi.command.function=path"})
+    "osgi.command.function=path",
+    "heliograph.command.help=path SRC DST [K [METRIC]]|"
+        + "the K shortest routes between two switches under a metric (HOPS, CAPACITY, UTILISATION)"})
 public final class PathCommands {
 
     private final RoutingService routing;

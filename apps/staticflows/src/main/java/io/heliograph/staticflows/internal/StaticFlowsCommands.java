@@ -34,7 +34,11 @@ import io.heliograph.staticflows.StaticFlowService;
     "osgi.command.scope=heliograph",
     "osgi.command.function=staticflows",
     "osgi.command.function=staticadd",
-    "osgi.command.function=staticdel"})
+    "osgi.command.function=staticdel",
+    "heliograph.command.help=staticflows [DPID]|static entries and their state on the switch",
+    "heliograph.command.help=staticadd DPID NAME FIELD=VALUE... actions=...|"
+        + "add or replace a static flow (entry_type=group or meter for the others)",
+    "heliograph.command.help=staticdel DPID NAME|delete a static entry"})
 public final class StaticFlowsCommands {
 
     /** Longer than any request timeout: the service itself never waits longer than that. */

@@ -29,7 +29,9 @@ import io.heliograph.stats.StatisticsService;
 @Component(service = Object.class, property = {
     "osgi.command.scope=heliograph",
     "osgi.command.function=flows",
-    "osgi.command.function=rates"})
+    "osgi.command.function=rates",
+    "heliograph.command.help=flows DPID|a switch's flow entries, asked for now",
+    "heliograph.command.help=rates DPID|a switch's port rates (bits and packets per second, each direction)"})
 public final class StatsCommands {
 
     /** The shell waits this long for a live reply; the shell thread is the only one that waits. */

@@ -24,7 +24,9 @@ import io.heliograph.topology.internal.LldpProbeCodec.Outcome;
 @Component(service = Object.class, property = {
     "osgi.command.scope=heliograph",
     "osgi.command.function=links",
-    "osgi.command.function=islands"})
+    "osgi.command.function=islands",
+    "heliograph.command.help=links|discovered links (src -> dst, age, last seen, one-way or not), LLDP counts",
+    "heliograph.command.help=islands|each island's switches, root and broadcast-tree ports"})
 public final class TopologyCommands {
 
     private final TopologyDiagnostics topology;
