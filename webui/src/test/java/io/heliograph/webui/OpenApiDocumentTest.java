@@ -107,7 +107,7 @@ class OpenApiDocumentTest {
     }
 
     /** What a write did; the entry is null after a delete, and the count left out when unknown. */
-    record Outcome(@ApiSchema(values = {"DONE", "GONE"}) String outcome, Item stored,
+    record Outcome(@ApiSchema(values = {"DONE", "GONE"}, required = true) String outcome, Item stored,
             @JsonInclude(JsonInclude.Include.NON_NULL) Integer count, int version) {
     }
 
@@ -282,7 +282,9 @@ class OpenApiDocumentTest {
         JsonNode outcome = document().at("/components/schemas/OpenApiDocumentTest.Outcome/properties");
         assertTrue(outcome.at("/stored/nullable").asBoolean(), outcome.toString());
         assertEquals("#/components/schemas/OpenApiDocumentTest.Item", outcome.at("/stored/allOf/0/$ref").asText());
-        assertTrue(outcome.at("/outcome/nullable").asBoolean(), outcome.toString());
+        assertFalse(outcome.at("/outcome/nullable").asBoolean(), "declared always there: " + outcome);
+        assertEquals("[\"outcome\",\"version\"]", document().at("/components/schemas/OpenApiDocumentTest.Outcome/required")
+                .toString());
         assertFalse(outcome.at("/count/nullable").asBoolean(), "NON_NULL leaves it out: " + outcome);
         assertFalse(outcome.at("/version/nullable").asBoolean(), "a primitive is never null: " + outcome);
 
