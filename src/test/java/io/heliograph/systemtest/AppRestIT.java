@@ -480,7 +480,7 @@ class AppRestIT {
         Map<String, String> floodlightNames = Map.of("/wm/staticentrypusher", "StaticEntry",
                 "/wm/staticflowpusher", "StaticFlow", "/wm/staticflowentrypusher", "StaticFlowEntry");
         floodlightNames.forEach((base, noun) -> {
-            String plural = noun.equals("StaticEntry") ? "StaticEntries" : noun + "s";
+            String plural = noun.endsWith("Entry") ? noun.substring(0, noun.length() - 1) + "ies" : noun + "s";
             operations.put(base + "/json", Map.of("post", "floodlightPush" + noun, "delete", "floodlightDelete" + noun));
             operations.put(base + "/list/{dpid}/json", Map.of("get", "floodlightList" + plural));
             operations.put(base + "/clear/{dpid}/json", Map.of("get", "floodlightClear" + plural));
@@ -585,7 +585,9 @@ class AppRestIT {
         Path document = work.resolve("openapi.json");
         Files.writeString(document, ok(rest.get("/api/v1/openapi.json")).toPrettyString());
         Path config = Files.writeString(work.resolve("config.yaml"),
-                "project_name_override: heliograph-client\npackage_name_override: heliograph_client\n");
+                "project_name_override: heliograph-client\npackage_name_override: heliograph_client\n"
+                // a bundle's jar is a binary body like any other to this generator
+                + "content_type_overrides:\n  application/java-archive: application/octet-stream\n");
         Path client = work.resolve("heliograph_client");
         io.heliograph.testbed.CommandResult generated = io.heliograph.testbed.Command.of(generator.toString(),
                 "generate", "--path", document.toString(), "--output-path", client.toString(), "--meta", "none",

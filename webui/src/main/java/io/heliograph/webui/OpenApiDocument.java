@@ -200,7 +200,10 @@ public final class OpenApiDocument {
                 requestBody.put("required", body.required());
                 ObjectNode content = requestBody.putObject("content");
                 for (String mediaType : consumes(info)) {
-                    content.putObject(mediaType).set("schema", schema(schemas, type, declared));
+                    // raw bytes (a jar) are the body itself, not a JSON string of base64
+                    content.putObject(mediaType).set("schema", declared == null && binary(type)
+                            ? NODES.objectNode().put("type", "string").put("format", "binary")
+                            : schema(schemas, type, declared));
                 }
                 ApiDescription d = parameter.getParameterAnnotation(ApiDescription.class);
                 if (d != null) {
