@@ -606,7 +606,7 @@ class AppRestIT {
         String dpids = String.join(",", tree.switches().stream().map(Bridge::dpid).toList());
         try {
             io.heliograph.testbed.CommandResult driven = io.heliograph.testbed.Command.of(
-                    tools.resolve("python").toString(), Path.of("../python/drive_generated_client.py").toAbsolutePath()
+                    tools.resolve("python").toString(), Path.of("python/drive_generated_client.py").toAbsolutePath()
                             .normalize().toString(), rest.base().toString(), token.json().get("token").asText(), dpids)
                     .env(Map.of("PYTHONPATH", work.toString())).timeout(Duration.ofSeconds(60)).run();
             assertEquals(0, driven.exitCode(), driven.stdout() + driven.stderr());
