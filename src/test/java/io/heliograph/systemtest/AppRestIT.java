@@ -458,44 +458,54 @@ class AppRestIT {
     @Test
     @Order(9)
     void theOpenApiDocumentDescribesEveryAppOperation() {
-        Map<String, List<String>> operations = new LinkedHashMap<>();
-        operations.put("/api/v1/topology/links", List.of("get"));
-        operations.put("/api/v1/topology", List.of("get"));
-        operations.put("/wm/topology/links/json", List.of("get"));
-        operations.put("/wm/topology/switchclusters/json", List.of("get"));
-        operations.put("/wm/topology/external-links/json", List.of("get"));
-        operations.put("/wm/core/controller/summary/json", List.of("get"));
-        operations.put("/api/v1/hosts", List.of("get"));
-        operations.put("/api/v1/hosts/{mac}", List.of("get"));
-        operations.put("/wm/device/", List.of("get"));
-        operations.put("/wm/device", List.of("get"));
-        operations.put("/api/v1/paths/{src}/{dst}", List.of("get"));
-        operations.put("/api/v1/staticflows", List.of("get"));
-        operations.put("/api/v1/staticflows/{kind}", List.of("get", "post"));
-        operations.put("/api/v1/staticflows/{kind}/{dpid}/{name}", List.of("get", "put", "delete"));
-        operations.put("/api/v1/staticflows/reconciliation", List.of("get"));
-        operations.put("/api/v1/staticflows/reconciliation/{dpid}", List.of("get"));
-        for (String base : List.of("/wm/staticentrypusher", "/wm/staticflowpusher", "/wm/staticflowentrypusher")) {
-            operations.put(base + "/json", List.of("post", "delete"));
-            operations.put(base + "/list/{dpid}/json", List.of("get"));
-            operations.put(base + "/clear/{dpid}/json", List.of("get"));
-        }
-        operations.put("/api/v1/stats/switches/{dpid}/ports", List.of("get"));
-        operations.put("/api/v1/stats/switches/{dpid}/ports/{port}", List.of("get"));
-        operations.put("/api/v1/stats/switches/{dpid}/flows", List.of("get"));
+        // path -> method -> the operation id a generated client calls it by
+        Map<String, Map<String, String>> operations = new LinkedHashMap<>();
+        operations.put("/api/v1/topology/links", Map.of("get", "listLinks"));
+        operations.put("/api/v1/topology", Map.of("get", "getTopology"));
+        operations.put("/wm/topology/links/json", Map.of("get", "floodlightListLinks"));
+        operations.put("/wm/topology/switchclusters/json", Map.of("get", "floodlightListSwitchClusters"));
+        operations.put("/wm/topology/external-links/json", Map.of("get", "floodlightListExternalLinks"));
+        operations.put("/wm/core/controller/summary/json", Map.of("get", "floodlightGetSummary"));
+        operations.put("/api/v1/hosts", Map.of("get", "listHosts"));
+        operations.put("/api/v1/hosts/{mac}", Map.of("get", "getHost"));
+        operations.put("/wm/device/", Map.of("get", "floodlightListDevices"));
+        operations.put("/wm/device", Map.of("get", "floodlightListDevicesWithoutSlash"));
+        operations.put("/api/v1/paths/{src}/{dst}", Map.of("get", "listPaths"));
+        operations.put("/api/v1/staticflows", Map.of("get", "listAllStaticEntries"));
+        operations.put("/api/v1/staticflows/{kind}", Map.of("get", "listStaticEntries", "post", "createStaticEntry"));
+        operations.put("/api/v1/staticflows/{kind}/{dpid}/{name}", Map.of("get", "getStaticEntry",
+                "put", "replaceStaticEntry", "delete", "deleteStaticEntry"));
+        operations.put("/api/v1/staticflows/reconciliation", Map.of("get", "listReconciliations"));
+        operations.put("/api/v1/staticflows/reconciliation/{dpid}", Map.of("get", "getReconciliation"));
+        Map<String, String> floodlightNames = Map.of("/wm/staticentrypusher", "StaticEntry",
+                "/wm/staticflowpusher", "StaticFlow", "/wm/staticflowentrypusher", "StaticFlowEntry");
+        floodlightNames.forEach((base, noun) -> {
+            String plural = noun.endsWith("Entry") ? noun.substring(0, noun.length() - 1) + "ies" : noun + "s";
+            operations.put(base + "/json", Map.of("post", "floodlightPush" + noun, "delete", "floodlightDelete" + noun));
+            operations.put(base + "/list/{dpid}/json", Map.of("get", "floodlightList" + plural));
+            operations.put(base + "/clear/{dpid}/json", Map.of("get", "floodlightClear" + plural));
+        });
+        operations.put("/api/v1/stats/switches/{dpid}/ports", Map.of("get", "listPortRates"));
+        operations.put("/api/v1/stats/switches/{dpid}/ports/{port}", Map.of("get", "getPortHistory"));
+        operations.put("/api/v1/stats/switches/{dpid}/flows", Map.of("get", "listFlowRates"));
         JsonNode paths = Poll.until("the OpenAPI document to list the static flows app's paths again", APP,
                 () -> ok(rest.get("/api/v1/openapi.json")).get("paths"), p -> p.has("/api/v1/staticflows"));
         int count = 0;
-        for (Map.Entry<String, List<String>> e : operations.entrySet()) {
-            for (String method : e.getValue()) {
-                JsonNode operation = paths.path(e.getKey()).path(method);
-                assertFalse(operation.isMissingNode(), method + " " + e.getKey() + " is documented");
-                assertFalse(operation.path("summary").asText().isEmpty(), method + " " + e.getKey() + " has a summary");
+        for (Map.Entry<String, Map<String, String>> e : operations.entrySet()) {
+            for (Map.Entry<String, String> method : e.getValue().entrySet()) {
+                JsonNode operation = paths.path(e.getKey()).path(method.getKey());
+                String name = method.getKey() + " " + e.getKey();
+                assertFalse(operation.isMissingNode(), name + " is documented");
+                assertFalse(operation.path("summary").asText().isEmpty(), name + " has a summary");
+                assertEquals(method.getValue(), operation.path("operationId").asText(), name + "'s operation id");
                 count++;
             }
         }
-        System.out.printf("AppRestIT: the apps' %d REST operations are in the OpenAPI document, each with a summary%n",
-                count);
+        Set<String> ids = new HashSet<>();
+        paths.forEach(item -> item.forEach(operation -> assertTrue(ids.add(operation.path("operationId").asText()),
+                "operation id " + operation.path("operationId") + " twice")));
+        System.out.printf("AppRestIT: the apps' %d REST operations are in the OpenAPI document, each with a summary"
+                + " and its own operation id (%d in the document)%n", count, ids.size());
     }
 
     /**
@@ -556,6 +566,64 @@ class AppRestIT {
         assertTrue(ok(rest.get("/wm/core/health/json")).get("healthy").asBoolean());
         System.out.printf("AppRestIT: the README's %d Floodlight paths answered %d GET requests%n", rows.size(),
                 requests);
+    }
+
+    /**
+     * Issue 20: a client generated from the document by a real generator (openapi-python-client,
+     * pinned in src/test/python/requirements.txt and installed by {@code deploy/heliograph test}) lists
+     * the switches and lists, creates, reads and deletes a static entry through its typed calls
+     * (src/test/python/drive_generated_client.py), and reads a refusal as the API's error body.
+     */
+    @Test
+    @Order(11)
+    void aClientGeneratedFromTheOpenApiDocumentDrivesStaticEntries() throws Exception {
+        Path tools = Path.of("../../.test-tools/python/bin").toAbsolutePath().normalize();
+        Path generator = tools.resolve("openapi-python-client");
+        assertTrue(Files.isExecutable(generator), generator + " is missing: run deploy/heliograph test-tools");
+        long start = System.nanoTime();
+        Path work = Files.createDirectories(artifacts.resolve("generated-client"));
+        Path document = work.resolve("openapi.json");
+        Files.writeString(document, ok(rest.get("/api/v1/openapi.json")).toPrettyString());
+        Path config = Files.writeString(work.resolve("config.yaml"),
+                "project_name_override: heliograph-client\npackage_name_override: heliograph_client\n"
+                // a bundle's jar is a binary body like any other to this generator
+                + "content_type_overrides:\n  application/java-archive: application/octet-stream\n");
+        Path client = work.resolve("heliograph_client");
+        io.heliograph.testbed.CommandResult generated = io.heliograph.testbed.Command.of(generator.toString(),
+                "generate", "--path", document.toString(), "--output-path", client.toString(), "--meta", "none",
+                "--config", config.toString(), "--overwrite")
+                // its formatting hooks run the pinned ruff from the same folder
+                .env(Map.of("PATH", tools + java.io.File.pathSeparator + System.getenv("PATH")))
+                .timeout(Duration.ofSeconds(120)).run();
+        Files.writeString(work.resolve("generate.log"), generated.stdout() + generated.stderr());
+        assertEquals(0, generated.exitCode(), "openapi-python-client: " + generated.stdout() + generated.stderr());
+        assertFalse((generated.stdout() + generated.stderr()).contains("Warning"),
+                "the generator understood every operation: " + generated.stdout() + generated.stderr());
+        long generatedAt = System.nanoTime();
+
+        Response token = rest.post("/api/v1/auth/tokens", Map.of("name", "AppRestIT generated client"));
+        assertEquals(201, token.status(), token.toString());
+        String dpids = String.join(",", tree.switches().stream().map(Bridge::dpid).toList());
+        try {
+            io.heliograph.testbed.CommandResult driven = io.heliograph.testbed.Command.of(
+                    tools.resolve("python").toString(), Path.of("python/drive_generated_client.py").toAbsolutePath()
+                            .normalize().toString(), rest.base().toString(), token.json().get("token").asText(), dpids)
+                    .env(Map.of("PYTHONPATH", work.toString())).timeout(Duration.ofSeconds(60)).run();
+            assertEquals(0, driven.exitCode(), driven.stdout() + driven.stderr());
+            JsonNode seen = JSON.readTree(driven.stdout().strip().lines().reduce((a, b) -> b).orElse("{}"));
+            assertEquals(tree.switches().size(), seen.get("switches").asInt(), seen.toString());
+            assertEquals("INSTALLED", seen.get("created").asText(), seen.toString());
+            assertEquals("flow", seen.at("/read/kind").asText(), seen.toString());
+            assertEquals("DELETED", seen.get("deleted").asText(), seen.toString());
+            assertEquals("entry_type", seen.at("/refused/field").asText(), seen.toString());
+            assertEquals(null, flow(tree.switches().get(0), 2345), "the deleted entry left the switch");
+            System.out.printf("AppRestIT: the generated Python client drove %s; generated in %d ms, driven in %d ms%n",
+                    seen, (generatedAt - start) / 1_000_000, (System.nanoTime() - generatedAt) / 1_000_000);
+        } finally {
+            rest.delete("/api/v1/auth/tokens/" + token.json().get("id").asText());
+        }
+        Response gone = rest.get("/api/v1/staticflows/flows/" + tree.switches().get(0).dpid() + "/generated-client");
+        assertEquals(404, gone.status(), gone.toString());
     }
 
     // ---- helpers ----

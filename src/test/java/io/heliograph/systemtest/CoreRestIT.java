@@ -666,8 +666,21 @@ class CoreRestIT {
                 operations++;
             }
         }
-        System.out.printf("core REST: %d paths, %d operations, all in the OpenAPI document with a summary%n",
-                expected.size(), operations);
+        Set<String> ids = new HashSet<>();
+        int all = 0;
+        for (Map.Entry<String, JsonNode> path : (Iterable<Map.Entry<String, JsonNode>>) paths::fields) {
+            for (Map.Entry<String, JsonNode> op : (Iterable<Map.Entry<String, JsonNode>>) path.getValue()::fields) {
+                String id = op.getValue().path("operationId").asText();
+                assertTrue(id.matches("[a-z]+[A-Z][A-Za-z0-9]*"), op.getKey() + " " + path.getKey() + ": operationId " + id);
+                assertTrue(ids.add(id), "operationId " + id + " twice");
+                assertFalse(op.getValue().path("summary").asText().isBlank(), op.getKey() + " " + path.getKey());
+                all++;
+            }
+        }
+        assertEquals("listSwitches", paths.at("/~1api~1v1~1switches/get/operationId").asText());
+        assertEquals("floodlightListSwitches", paths.at("/~1wm~1core~1controller~1switches~1json/get/operationId").asText());
+        System.out.printf("core REST: %d paths, %d operations, all in the OpenAPI document with a summary; all %d"
+                + " operations of the document with their own operation id%n", expected.size(), operations, all);
     }
 
     /**

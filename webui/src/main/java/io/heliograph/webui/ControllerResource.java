@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
 import io.heliograph.core.MessageStatistics;
 import io.heliograph.core.SwitchService;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 
 /** {@code GET /api/v1/controller}: what this controller instance is and how it is doing. */
 @RestController
@@ -57,6 +58,7 @@ final class ControllerResource {
 
     @GetMapping(PATH)
     @ApiDescription("Version, instance id, uptime, switches, memory and message counters")
+    @OperationId("getController")
     public ControllerInfo controller() {
         RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();

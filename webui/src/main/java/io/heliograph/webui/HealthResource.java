@@ -9,6 +9,8 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.heliograph.core.SwitchService;
+import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 
 /** {@code GET /api/v1/health}, the one resource that needs no authentication. */
 @RestController
@@ -26,6 +28,8 @@ final class HealthResource {
     }
 
     @GetMapping(PATH)
+    @ApiDescription("Whether the controller is UP (200) or DOWN (503, the same body); needs no credentials")
+    @OperationId("getHealth")
     public ResponseEntity<Health> health() {
         Health health = Health.of(serverReady.getAsBoolean() ? switches.get() : null);
         return ResponseEntity.status(health.up() ? 200 : 503).cacheControl(CacheControl.noStore()).body(health);

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,6 +28,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.ApiSchema;
 
 /**
  * OpenAPI 3 schemas of Java types, by reflection and as the REST API's Jackson mapping sees them
@@ -140,17 +142,32 @@ final class JsonSchemas {
             ObjectNode properties = schema.putObject("properties");
             List<String> required = new ArrayList<>();
             BeanDescription bean = json.getSerializationConfig().introspect(type);
+            JsonInclude.Value inclusion = bean.findPropertyInclusion(
+                    json.getSerializationConfig().getDefaultPropertyInclusion(raw));
             for (BeanPropertyDefinition property : bean.findProperties()) {
                 if (!property.couldSerialize()) {
                     continue;
                 }
-                ObjectNode propertySchema = of(property.getPrimaryType());
-                String description = descriptionOf(raw, property);
+                ApiSchema declared = annotation(raw, property, ApiSchema.class);
+                ObjectNode propertySchema = declared != null && declared.type() != Void.class
+                        ? of(declared.type()) : of(property.getPrimaryType());
+                if (declared != null && declared.values().length > 0) {
+                    ArrayNode values = propertySchema.putArray("enum");
+                    for (String value : declared.values()) {
+                        values.add(value);
+                    }
+                }
+                ApiDescription description = annotation(raw, property, ApiDescription.class);
+                boolean primitive = property.getPrimaryType().isPrimitive();
+                boolean always = primitive || declared != null && declared.required();
+                if (!always && writesNull(inclusion.withOverrides(property.findInclusion()))) {
+                    propertySchema = nullable(propertySchema);
+                }
                 if (description != null) {
-                    propertySchema = withDescription(propertySchema, description);
+                    propertySchema = withDescription(propertySchema, description.value());
                 }
                 properties.set(property.getName(), propertySchema);
-                if (property.getPrimaryType().isPrimitive()) {
+                if (always || property.isRequired()) {
                     required.add(property.getName());
                 }
             }
@@ -185,13 +202,40 @@ final class JsonSchemas {
         return schema.put("description", description);
     }
 
-    private static String descriptionOf(Class<?> owner, BeanPropertyDefinition property) {
+    /**
+     * Whether Jackson writes a null value of a property with this inclusion as {@code null} (the
+     * default), rather than leaving the property out: then a client must accept null there.
+     */
+    private static boolean writesNull(JsonInclude.Value inclusion) {
+        JsonInclude.Include value = inclusion.getValueInclusion();
+        return value == JsonInclude.Include.ALWAYS || value == JsonInclude.Include.USE_DEFAULTS;
+    }
+
+    /**
+     * A schema that also takes null: OpenAPI 3.0's nullable, on an allOf around a $ref (which takes no
+     * siblings), and null among an enum's values (which nullable does not add by itself).
+     */
+    private static ObjectNode nullable(ObjectNode schema) {
+        if (schema.has("$ref")) {
+            ObjectNode wrapped = NODES.objectNode();
+            wrapped.putArray("allOf").add(schema);
+            schema = wrapped;
+        }
+        if (schema.get("enum") instanceof ArrayNode values) {
+            values.addNull();
+        }
+        return schema.put("nullable", true);
+    }
+
+    /** An annotation of a property: on its record component, field or getter. */
+    private static <A extends java.lang.annotation.Annotation> A annotation(Class<?> owner,
+            BeanPropertyDefinition property, Class<A> type) {
         if (owner.isRecord()) {
             for (RecordComponent component : owner.getRecordComponents()) {
                 if (component.getName().equals(property.getInternalName())) {
-                    ApiDescription d = component.getAnnotation(ApiDescription.class);
-                    if (d != null) {
-                        return d.value();
+                    A a = component.getAnnotation(type);
+                    if (a != null) {
+                        return a;
                     }
                 }
             }
@@ -200,10 +244,9 @@ final class JsonSchemas {
             if (member == null) {
                 continue;
             }
-            AnnotatedElement element = (AnnotatedElement) member.getMember();
-            ApiDescription d = element.getAnnotation(ApiDescription.class);
-            if (d != null) {
-                return d.value();
+            A a = ((AnnotatedElement) member.getMember()).getAnnotation(type);
+            if (a != null) {
+                return a;
             }
         }
         return null;

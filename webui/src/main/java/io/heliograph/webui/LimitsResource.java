@@ -7,6 +7,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.heliograph.core.StateBounds;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 
 /**
  * {@code GET /api/v1/limits}: every bounded table of the apps running now (hosts, MAC addresses,
@@ -42,6 +43,7 @@ final class LimitsResource {
 
     @GetMapping(PATH)
     @ApiDescription("Every bounded table of the apps running now, by name: bound, entries, evicted and refused")
+    @OperationId("listLimits")
     public List<Limit> limits() {
         return controller.bounds().stream().map(Limit::of).toList();
     }

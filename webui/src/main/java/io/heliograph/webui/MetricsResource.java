@@ -23,6 +23,7 @@ import io.heliograph.core.MetricSource;
 import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchService;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 
 /**
  * {@code GET /metrics} in the Prometheus text format (0.0.4): OpenFlow messages by type as counters
@@ -51,6 +52,7 @@ final class MetricsResource {
 
     @GetMapping(path = PATH, produces = CONTENT_TYPE)
     @ApiDescription("The controller's metrics in the Prometheus text format")
+    @OperationId("getMetrics")
     public ResponseEntity<String> metrics() {
         PrometheusText out = new PrometheusText();
         MessageStatistics messages = controller.messages().get();

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 
 /**
  * {@code GET /api/v1/openapi.json}, built on every request from the mappings of the moment, so it
@@ -32,6 +33,7 @@ final class OpenApiResource {
 
     @GetMapping(path = OpenApiDocument.PATH, produces = MediaType.APPLICATION_JSON_VALUE)
     @ApiDescription("The OpenAPI 3 document of every resource mapped now")
+    @OperationId("getOpenApiDocument")
     public ResponseEntity<ObjectNode> document() {
         return ResponseEntity.ok().cacheControl(CacheControl.noStore())
                 .body(OpenApiDocument.of(mappings.getHandlerMethods(), version, json));

@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.ApiException;
 import io.heliograph.webui.api.UiPage;
 
@@ -51,6 +52,7 @@ final class UiResource {
 
     @GetMapping(PAGES)
     @ApiDescription("The pages apps add to the web UI now; a stopped app's page is not listed")
+    @OperationId("listUiPages")
     public List<Page> pages() {
         return pages.list().stream().map(p -> new Page(p.id(), p.title(), "/ui/pages/" + p.id() + ".js")).toList();
     }

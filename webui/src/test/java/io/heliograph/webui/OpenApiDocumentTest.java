@@ -33,11 +33,15 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.ApiSchema;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
+import io.heliograph.webui.testing.OpenApiContract;
 
 /** The OpenAPI document describes exactly the resources mapped at the moment, from their code. */
 class OpenApiDocumentTest {
@@ -83,6 +87,48 @@ class OpenApiDocumentTest {
         @PostMapping("/upload")
         public Map<String, Long> upload(@RequestParam("jar") MultipartFile jar) {
             return Map.of();
+        }
+
+        @PostMapping("/text")
+        @ApiDescription("An item sent as text the handler validates itself")
+        @OperationId("importItem")
+        public Outcome importItem(@ApiSchema(type = Item.class) @RequestBody String item,
+                @ApiSchema(values = {"edge", "core"}) @RequestParam(required = false) String as) {
+            return null;
+        }
+
+        @GetMapping({"/legacy/json", "/older/json"})
+        @ApiDescription("The items under their older paths")
+        @OperationId(value = "legacyListItems", aliases = @OperationId.Alias(path = "/api/v1/test/items/older/json",
+                id = "olderListItems"))
+        public List<Item> legacy() {
+            return List.of();
+        }
+    }
+
+    /** What a write did; the entry is null after a delete, and the count left out when unknown. */
+    record Outcome(@ApiSchema(values = {"DONE", "GONE"}, required = true) String outcome, Item stored,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Integer count, int version) {
+    }
+
+    @RestController
+    static class CarelessResource {
+        @GetMapping("/api/v1/test/careless")
+        @OperationId("listItems")
+        public List<Item> noSummary() {
+            return List.of();
+        }
+
+        @GetMapping({"/api/v1/test/careless/a", "/api/v1/test/careless/b"})
+        @ApiDescription("Two paths, one id")
+        @OperationId(value = "list_items2", aliases = @OperationId.Alias(path = "/api/v1/test/elsewhere", id = "x"))
+        public List<Item> twoPaths() {
+            return List.of();
+        }
+
+        @DeleteMapping("/api/v1/test/careless/{id}")
+        @ApiDescription("No id")
+        public void noId(@PathVariable String id) {
         }
     }
 
@@ -168,11 +214,11 @@ class OpenApiDocumentTest {
         JsonNode item = document().at("/components/schemas/OpenApiDocumentTest.Item/properties");
         assertEquals("what the operator calls it", item.at("/name/description").asText());
         assertEquals("string", item.at("/name/type").asText());
-        assertEquals("[\"EDGE\",\"CORE\"]", item.at("/kind/enum").toString());
+        assertEquals("[\"EDGE\",\"CORE\",null]", item.at("/kind/enum").toString(), "a record's enum may be null");
         assertEquals("#/components/schemas/OpenApiDocumentTest.Port", item.at("/ports/items/$ref").asText());
         assertEquals("int64", item.at("/counters/additionalProperties/format").asText());
         assertEquals("date-time", item.at("/seen/format").asText());
-        assertEquals("#/components/schemas/OpenApiDocumentTest.Item", item.at("/parent/$ref").asText(),
+        assertEquals("#/components/schemas/OpenApiDocumentTest.Item", item.at("/parent/allOf/0/$ref").asText(),
                 "a recursive type refers to itself");
         JsonNode port = document().at("/components/schemas/OpenApiDocumentTest.Port");
         assertEquals("[\"number\"]", port.get("required").toString(), "primitives are always there");
@@ -185,6 +231,103 @@ class OpenApiDocumentTest {
         paths.fieldNames().forEachRemaining(p -> assertFalse(p.startsWith("/api/v1/test/"), p));
         assertTrue(paths.has("/api/v1/controller"));
         assertFalse(document().at("/components/schemas").has("OpenApiDocumentTest.Item"));
+    }
+
+    @Test
+    void operationIdsAreDeclaredUniqueAndEachAliasHasItsOwn() throws IOException {
+        JsonNode paths = document().get("paths");
+        assertEquals("importItem", paths.at("/~1api~1v1~1test~1items~1text/post/operationId").asText());
+        assertEquals("legacyListItems", paths.at("/~1api~1v1~1test~1items~1legacy~1json/get/operationId").asText());
+        assertEquals("olderListItems", paths.at("/~1api~1v1~1test~1items~1older~1json/get/operationId").asText());
+        assertEquals("itemsList", paths.at("/~1api~1v1~1test~1items/get/operationId").asText(),
+                "a resource that declares none gets its tag and method name");
+        assertEquals("listTokens", paths.at("/~1api~1v1~1auth~1tokens/get/operationId").asText());
+        List<String> ids = new ArrayList<>();
+        paths.forEach(item -> item.forEach(operation -> ids.add(operation.path("operationId").asText())));
+        assertEquals(ids.size(), new java.util.HashSet<>(ids).size(), "unique: " + ids);
+    }
+
+    @Test
+    void everyOperationOfTheWebBundleHasASummaryAndItsOwnDeclaredId() {
+        OpenApiContract.Result result = OpenApiContract.problems("io.heliograph.webui");
+        assertTrue(result.resources().size() >= 15, "the web bundle's resources: " + result.resources());
+        assertEquals(List.of(), result.problems());
+    }
+
+    @Test
+    void theContractNamesAMissingSummaryAMissingIdAClashAndAStrayAlias() {
+        List<String> problems = OpenApiContract.problems(List.of(CarelessResource.class, ItemsResource.class));
+        String all = String.join("\n", problems);
+        assertTrue(all.contains("CarelessResource.noSummary has no summary"), all);
+        assertTrue(all.contains("CarelessResource.noId has no @OperationId"), all);
+        assertTrue(all.contains("'list_items2' is not a verb and a noun in lower camel case"), all);
+        assertTrue(all.contains("operation id 'list_items2' is GET /api/v1/test/careless/a's too"), all);
+        assertTrue(all.contains("alias path /api/v1/test/elsewhere is not one of its paths"), all);
+        assertTrue(all.contains("ItemsResource.list has no @OperationId"), all);
+    }
+
+    @Test
+    void bodiesReadAsTextAreTypedAndFixedValuesAreEnums() throws IOException {
+        JsonNode doc = document();
+        JsonNode text = doc.at("/paths/~1api~1v1~1test~1items~1text/post");
+        assertEquals("#/components/schemas/OpenApiDocumentTest.Item",
+                text.at("/requestBody/content/application~1json/schema/$ref").asText(), text.toString());
+        assertEquals("[\"edge\",\"core\"]", text.at("/parameters/0/schema/enum").toString());
+        JsonNode outcome = doc.at("/components/schemas/OpenApiDocumentTest.Outcome");
+        assertEquals("[\"DONE\",\"GONE\"]", outcome.at("/properties/outcome/enum").toString());
+    }
+
+    @Test
+    void whatTheServerWritesAsNullIsNullableAndWhatItLeavesOutIsNot() throws IOException {
+        JsonNode outcome = document().at("/components/schemas/OpenApiDocumentTest.Outcome/properties");
+        assertTrue(outcome.at("/stored/nullable").asBoolean(), outcome.toString());
+        assertEquals("#/components/schemas/OpenApiDocumentTest.Item", outcome.at("/stored/allOf/0/$ref").asText());
+        assertFalse(outcome.at("/outcome/nullable").asBoolean(), "declared always there: " + outcome);
+        assertEquals("[\"outcome\",\"version\"]", document().at("/components/schemas/OpenApiDocumentTest.Outcome/required")
+                .toString());
+        assertFalse(outcome.at("/count/nullable").asBoolean(), "NON_NULL leaves it out: " + outcome);
+        assertFalse(outcome.at("/version/nullable").asBoolean(), "a primitive is never null: " + outcome);
+
+        // the error body: field is left out when none is to blame, the rest always there
+        JsonNode error = document().at("/components/schemas/Error");
+        List<String> components = new ArrayList<>();
+        for (var c : ErrorBody.class.getRecordComponents()) {
+            components.add(c.getName());
+        }
+        List<String> properties = new ArrayList<>();
+        error.get("properties").fieldNames().forEachRemaining(properties::add);
+        assertEquals(components, properties);
+        assertEquals("[\"status\",\"error\",\"message\"]", error.get("required").toString());
+        assertFalse(new String(ErrorBody.of(404, null, "gone").toJson(), java.nio.charset.StandardCharsets.UTF_8)
+                .contains("field"), "field is left out, not null");
+    }
+
+    @Test
+    void everyOperationDescribesItsErrorsWithTheErrorBody() throws IOException {
+        JsonNode paths = document().get("paths");
+        int operations = 0;
+        for (var item : (Iterable<Map.Entry<String, JsonNode>>) paths::fields) {
+            for (var op : (Iterable<Map.Entry<String, JsonNode>>) item.getValue()::fields) {
+                String name = op.getKey() + " " + item.getKey();
+                JsonNode responses = op.getValue().get("responses");
+                List<String> codes = new ArrayList<>(List.of("400", "404", "default"));
+                if (!item.getKey().equals("/api/v1/health")) {
+                    codes.add("401");
+                }
+                if (!op.getKey().equals("get")) {
+                    codes.add("409");
+                }
+                for (String code : codes) {
+                    assertEquals("#/components/schemas/Error",
+                            responses.at("/" + code + "/content/application~1json/schema/$ref").asText(), name + " " + code);
+                }
+                assertFalse(op.getValue().path("operationId").asText().isEmpty(), name);
+                operations++;
+            }
+        }
+        assertTrue(operations > 10, "operations: " + operations);
+        assertEquals("#/components/schemas/Error", paths.at("/~1api~1v1~1test~1items~1text/post/responses/413"
+                + "/content/application~1json/schema/$ref").asText(), "a body may be too large");
     }
 
     private JsonNode document() throws IOException {

@@ -14,7 +14,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.ApiException;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -49,6 +51,8 @@ public final class TokensResource implements RestResource {
 
     @PostMapping
     @ResponseStatus(HttpStatus.CREATED)
+    @ApiDescription("Creates a bearer token; its secret is in this answer and nowhere else")
+    @OperationId("createToken")
     public CreatedToken create(@RequestBody TokenRequest request) {
         String name = request.name();
         if (name == null || name.isBlank()) {
@@ -71,12 +75,16 @@ public final class TokensResource implements RestResource {
     }
 
     @GetMapping
+    @ApiDescription("The bearer tokens, without their secrets")
+    @OperationId("listTokens")
     public List<AccessTokens.Token> list() {
         return tokens.list();
     }
 
     @DeleteMapping("/{id}")
     @ResponseStatus(HttpStatus.NO_CONTENT)
+    @ApiDescription("Revokes a bearer token at once")
+    @OperationId("revokeToken")
     public void revoke(@PathVariable("id") String id) {
         if (!tokens.revoke(id)) {
             throw ApiException.notFound("id", "no access token with id '" + id + "'");

@@ -28,6 +28,7 @@ import io.heliograph.core.cluster.ClusterService;
 import io.heliograph.core.cluster.Mastership;
 import io.heliograph.core.cluster.MastershipService;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.ApiException;
 import io.heliograph.webui.api.Requests;
 import io.heliograph.webui.api.RestResource;
@@ -76,6 +77,7 @@ public class ClusterResource implements RestResource {
     @ApiDescription("This instance, its ZooKeeper connection and every live instance, with how many switches"
             + " each is master of")
     @GetMapping(path = PATH, produces = JSON)
+    @OperationId("getCluster")
     public Cluster cluster() {
         Services s = services(true, false);
         return ClusterJson.cluster(s.cluster(), s.masterships() == null ? null : s.masterships().getMasterships());
@@ -84,6 +86,7 @@ public class ClusterResource implements RestResource {
     @ApiDescription("Every switch an instance of the cluster is connected to: its master, the master's generation"
             + " id and the candidates, sorted by datapath id")
     @GetMapping(path = PATH + "/masterships", produces = JSON)
+    @OperationId("listMasterships")
     public List<SwitchMastership> masterships() {
         return ClusterJson.masterships(services(false, true).masterships().getMasterships().values());
     }
@@ -91,6 +94,7 @@ public class ClusterResource implements RestResource {
     @ApiDescription("Moves a switch's mastership to another instance connected to it; answers the new mastership"
             + " once the switch has confirmed its new master")
     @PutMapping(path = PATH + "/masterships/{dpid}", consumes = JSON, produces = JSON)
+    @OperationId("moveMastership")
     public SwitchMastership move(
             @ApiDescription("datapath id (00:00:00:00:00:00:00:01, 0x1 or 1)") @PathVariable String dpid,
             @ApiDescription("the instance to become master") @RequestBody(required = false) Move body) {
@@ -118,6 +122,7 @@ public class ClusterResource implements RestResource {
     @ApiDescription("Spreads mastership evenly over the instances; answers every switch's mastership once the"
             + " moves are done")
     @PostMapping(path = PATH + "/rebalance", produces = JSON)
+    @OperationId("rebalanceMasterships")
     public List<SwitchMastership> rebalance() {
         Services s = services(true, true);
         requireConnected(s.cluster(), "masterships cannot be rebalanced");
@@ -131,6 +136,7 @@ public class ClusterResource implements RestResource {
             + " while its ZooKeeper session is down. Floodlight's POST, which set the role, is not served: the"
             + " cluster decides each switch's master (move one with PUT /api/v1/cluster/masterships/{dpid})")
     @GetMapping(path = "/wm/core/role/json", produces = JSON)
+    @OperationId("floodlightGetRole")
     public Role floodlightRole() {
         Services s = services(true, false);
         return ClusterJson.role(s.cluster(), s.masterships() == null ? null : s.masterships().getMasterships());

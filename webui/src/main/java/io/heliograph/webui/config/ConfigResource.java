@@ -22,6 +22,7 @@ import io.heliograph.core.cluster.SharedConfigurationService.InvalidSettingsExce
 import io.heliograph.core.cluster.SharedConfigurationService.PidSettings;
 import io.heliograph.core.cluster.SharedStore.StoreUnavailableException;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.ApiException;
 import io.heliograph.webui.api.RestResource;
 
@@ -46,18 +47,21 @@ public class ConfigResource implements RestResource {
 
     @ApiDescription("Every pid whose settings can be shared, and any the cluster holds settings for, sorted by pid")
     @GetMapping(path = PATH, produces = JSON)
+    @OperationId("listSharedConfigurations")
     public List<PidConfig> all() {
         return call(SharedConfigurationService::list).stream().map(PidConfig::of).toList();
     }
 
     @ApiDescription("The settings shared for a pid, and every setting the pid takes")
     @GetMapping(path = PATH + "/{pid}", produces = JSON)
+    @OperationId("getSharedConfiguration")
     public PidConfig one(@ApiDescription("the configuration pid, e.g. io.heliograph.forwarding") @PathVariable String pid) {
         return PidConfig.of(call(s -> s.get(pid)));
     }
 
     @ApiDescription("Replaces the settings shared for a pid; every instance applies them live. Answers the new state")
     @PutMapping(path = PATH + "/{pid}", consumes = JSON, produces = JSON)
+    @OperationId("replaceSharedConfiguration")
     public PidConfig replace(
             @ApiDescription("the configuration pid, e.g. io.heliograph.forwarding") @PathVariable String pid,
             @ApiDescription("setting → value, each value a string as the cfg file would hold it (\"7\", \"true\")")
@@ -69,6 +73,7 @@ public class ConfigResource implements RestResource {
     @ApiDescription("Stops sharing settings for a pid: every instance applies its own file's again. Answers the"
             + " new state")
     @DeleteMapping(path = PATH + "/{pid}", produces = JSON)
+    @OperationId("deleteSharedConfiguration")
     public PidConfig delete(
             @ApiDescription("the configuration pid, e.g. io.heliograph.forwarding") @PathVariable String pid) {
         return PidConfig.of(call(s -> {

@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.LiveEvents;
 import io.heliograph.webui.api.RestResource;
 import jakarta.servlet.http.HttpServletRequest;
@@ -41,6 +42,7 @@ public final class EventsResource implements LiveEvents, RestResource {
             + " ({action, ...} and the thing's REST view); a comment line every 15 s. At most 64 streams"
             + " (503 beyond); a client 1 MiB behind is disconnected: reconnect and reload")
     @GetMapping(value = PATH, produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    @OperationId("streamEvents")
     public void events(HttpServletRequest request, HttpServletResponse response) throws IOException {
         streams.open(request, response);
     }

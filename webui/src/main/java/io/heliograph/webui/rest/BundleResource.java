@@ -31,6 +31,7 @@ import org.springframework.web.multipart.MultipartFile;
 
 import io.heliograph.webui.api.ApiException;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -70,6 +71,7 @@ public class BundleResource implements RestResource {
 
     @ApiDescription("Every bundle with its state and version")
     @GetMapping
+    @OperationId("listBundles")
     public List<BundleInfo> list() {
         return Arrays.stream(context.getBundles()).sorted(Comparator.comparingLong(Bundle::getBundleId))
                 .map(BundleResource::info).toList();
@@ -77,6 +79,7 @@ public class BundleResource implements RestResource {
 
     @ApiDescription("One bundle")
     @GetMapping("/{id}")
+    @OperationId("getBundle")
     public BundleInfo one(@ApiDescription(ID) @PathVariable String id) {
         return info(find(id));
     }
@@ -84,6 +87,7 @@ public class BundleResource implements RestResource {
     @ApiDescription("Installs the bundle jar uploaded as the multipart field file and starts it "
             + "(start=false: installs only)")
     @PostMapping(consumes = MULTIPART)
+    @OperationId("installBundle")
     public ResponseEntity<BundleInfo> installUpload(@RequestParam(name = "file", required = false) MultipartFile file,
             @ApiDescription(START) @RequestParam(name = "start", required = false) String start) throws IOException {
         return install(BundleJarUpload.of(file == null ? null : file.getBytes()), startAfterInstall(start));
@@ -92,6 +96,7 @@ public class BundleResource implements RestResource {
     @ApiDescription("Installs the bundle jar sent as the body (application/java-archive) and starts it "
             + "(start=false: installs only)")
     @PostMapping(consumes = {JAR, OCTETS})
+    @OperationId("installBundle")
     public ResponseEntity<BundleInfo> installBody(@RequestBody(required = false) byte[] jar,
             @ApiDescription(START) @RequestParam(name = "start", required = false) String start) {
         return install(BundleJarUpload.of(jar), startAfterInstall(start));
@@ -110,6 +115,7 @@ public class BundleResource implements RestResource {
 
     @ApiDescription("Starts a bundle")
     @PostMapping("/{id}/start")
+    @OperationId("startBundle")
     public BundleInfo start(@ApiDescription(ID) @PathVariable String id) {
         Bundle bundle = changeable(id, "started");
         run(bundle, "start", bundle::start);
@@ -118,6 +124,7 @@ public class BundleResource implements RestResource {
 
     @ApiDescription("Stops a bundle")
     @PostMapping("/{id}/stop")
+    @OperationId("stopBundle")
     public BundleInfo stop(@ApiDescription(ID) @PathVariable String id) {
         Bundle bundle = changeable(id, "stopped");
         run(bundle, "stop", bundle::stop);
@@ -126,6 +133,7 @@ public class BundleResource implements RestResource {
 
     @ApiDescription("Updates a bundle from the jar uploaded as the multipart field file (same symbolic name)")
     @PutMapping(path = "/{id}", consumes = MULTIPART)
+    @OperationId("updateBundle")
     public BundleInfo updateUpload(@ApiDescription(ID) @PathVariable String id,
             @RequestParam(name = "file", required = false) MultipartFile file) throws IOException {
         return update(id, BundleJarUpload.of(file == null ? null : file.getBytes()));
@@ -133,6 +141,7 @@ public class BundleResource implements RestResource {
 
     @ApiDescription("Updates a bundle from the jar sent as the body (same symbolic name)")
     @PutMapping(path = "/{id}", consumes = {JAR, OCTETS})
+    @OperationId("updateBundle")
     public BundleInfo updateBody(@ApiDescription(ID) @PathVariable String id,
             @RequestBody(required = false) byte[] jar) {
         return update(id, BundleJarUpload.of(jar));
@@ -140,6 +149,7 @@ public class BundleResource implements RestResource {
 
     @ApiDescription("Uninstalls a bundle")
     @DeleteMapping("/{id}")
+    @OperationId("uninstallBundle")
     public BundleInfo uninstall(@ApiDescription(ID) @PathVariable String id) {
         Bundle bundle = changeable(id, "uninstalled");
         synchronized (this) {

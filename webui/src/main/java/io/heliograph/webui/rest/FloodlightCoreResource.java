@@ -28,6 +28,7 @@ import io.heliograph.core.SwitchService;
 import io.heliograph.core.WorkerThreads;
 import io.heliograph.webui.api.ApiException;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -60,6 +61,7 @@ public class FloodlightCoreResource implements RestResource {
 
     @ApiDescription("The connected switches, as Floodlight lists them")
     @GetMapping(path = "/wm/core/controller/switches/json", produces = "application/json")
+    @OperationId("floodlightListSwitches")
     public List<Map<String, Object>> switches() {
         return queries().service().getSwitches().values().stream()
                 .sorted(Comparator.comparing(sw -> sw.getId().getLong(), Long::compareUnsigned))
@@ -69,6 +71,7 @@ public class FloodlightCoreResource implements RestResource {
     /** Floodlight's health check: healthy once the OpenFlow layer runs (as {@code /api/v1/health} says UP). */
     @ApiDescription("Whether the controller is healthy, as Floodlight answers it: {\"healthy\": true|false}")
     @GetMapping(path = "/wm/core/health/json", produces = "application/json")
+    @OperationId("floodlightGetHealth")
     public Map<String, Object> health() {
         return Map.of("healthy", switches != null);
     }
@@ -76,6 +79,7 @@ public class FloodlightCoreResource implements RestResource {
     /** The JVM's heap as Floodlight reports it: bytes the heap holds now, and how many of them are free. */
     @ApiDescription("The controller JVM's heap in bytes, as Floodlight answers it: total and free")
     @GetMapping(path = "/wm/core/memory/json", produces = "application/json")
+    @OperationId("floodlightGetMemory")
     public Map<String, Object> memory() {
         Runtime runtime = Runtime.getRuntime();
         Map<String, Object> memory = new LinkedHashMap<>();
@@ -86,6 +90,7 @@ public class FloodlightCoreResource implements RestResource {
 
     @ApiDescription("A switch's statistics as Floodlight answers them; switchId all for every switch")
     @GetMapping(path = "/wm/core/switch/{switchId}/{statType}/json", produces = "application/json")
+    @OperationId("floodlightGetSwitchStatistics")
     public Map<String, Object> statistics(
             @ApiDescription("datapath id (00:00:00:00:00:00:00:01, 0x1 or 1) or all") @PathVariable String switchId,
             @ApiDescription("port, port-desc, flow, aggregate, desc, features, table, group, group-desc, meter or "

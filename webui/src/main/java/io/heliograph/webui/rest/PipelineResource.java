@@ -26,6 +26,8 @@ import org.springframework.web.bind.annotation.RestController;
 import io.heliograph.core.PipelineService;
 import io.heliograph.webui.api.ApiException;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.ApiSchema;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -58,6 +60,7 @@ public class PipelineResource implements RestResource {
     /** Every type whose pipeline has listeners or whose order is configured. */
     @ApiDescription("Every pipeline with listeners or a configured order")
     @GetMapping
+    @OperationId("listPipelines")
     public List<Pipeline> list() {
         PipelineService service = service();
         Map<OFType, List<String>> running = service.getPipelines();
@@ -74,6 +77,7 @@ public class PipelineResource implements RestResource {
 
     @ApiDescription("One message type's pipeline")
     @GetMapping("/{type}")
+    @OperationId("getPipeline")
     public Pipeline one(@ApiDescription(TYPE) @PathVariable String type) {
         PipelineService service = service();
         return view(service, parseType(type));
@@ -81,8 +85,10 @@ public class PipelineResource implements RestResource {
 
     @ApiDescription("Reorders a pipeline: the body is a JSON array of listener names, first runs first")
     @PutMapping(path = "/{type}", consumes = "application/json")
+    @OperationId("reorderPipeline")
     public Pipeline reorder(@ApiDescription(TYPE) @PathVariable String type,
-            @ApiDescription("listener names, first runs first") @RequestBody(required = false) Object body) {
+            @ApiDescription("listener names, first runs first") @ApiSchema(type = String[].class)
+            @RequestBody(required = false) Object body) {
         PipelineService service = service();
         OFType parsed = parseType(type);
         List<String> names = parseNames(body);

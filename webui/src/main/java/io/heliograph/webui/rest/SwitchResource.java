@@ -16,6 +16,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.heliograph.core.SwitchService;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 import io.heliograph.webui.rest.SwitchJson.Aggregate;
 import io.heliograph.webui.rest.SwitchJson.Description;
@@ -54,6 +55,7 @@ public class SwitchResource implements RestResource {
 
     @ApiDescription("The connected switches")
     @GetMapping
+    @OperationId("listSwitches")
     public List<Summary> list() {
         return queries().service().getSwitches().values().stream().map(SwitchViews::summary)
                 .sorted(Comparator.comparing(Summary::dpid)).toList();
@@ -61,18 +63,21 @@ public class SwitchResource implements RestResource {
 
     @ApiDescription("One switch: OpenFlow version, address, connected since, features and description")
     @GetMapping("/{dpid}")
+    @OperationId("getSwitch")
     public Detail one(@ApiDescription(DPID) @PathVariable String dpid) {
         return SwitchViews.detail(queries().find(dpid));
     }
 
     @ApiDescription("Its ports with state, configuration and speed")
     @GetMapping("/{dpid}/ports")
+    @OperationId("listSwitchPorts")
     public List<Port> ports(@ApiDescription(DPID) @PathVariable String dpid) {
         return SwitchViews.ports(queries().find(dpid).getPorts());
     }
 
     @ApiDescription("Its flow entries, asked of the switch (504 when it does not answer in time)")
     @GetMapping("/{dpid}/flows")
+    @OperationId("listSwitchFlows")
     public List<Flow> flows(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).flows(q.find(dpid));
@@ -80,6 +85,7 @@ public class SwitchResource implements RestResource {
 
     @ApiDescription("Its flow tables' counters, asked of the switch")
     @GetMapping("/{dpid}/tables")
+    @OperationId("listSwitchTables")
     public List<Table> tables(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).tables(q.find(dpid));
@@ -87,6 +93,7 @@ public class SwitchResource implements RestResource {
 
     @ApiDescription("Its groups with their counters (OpenFlow 1.1+; 409 before)")
     @GetMapping("/{dpid}/groups")
+    @OperationId("listSwitchGroups")
     public List<Group> groups(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).groups(q.find(dpid));
@@ -94,6 +101,7 @@ public class SwitchResource implements RestResource {
 
     @ApiDescription("Its meters with their counters (OpenFlow 1.3+; 409 before)")
     @GetMapping("/{dpid}/meters")
+    @OperationId("listSwitchMeters")
     public List<Meter> meters(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).meters(q.find(dpid));
@@ -102,6 +110,7 @@ public class SwitchResource implements RestResource {
     @ApiDescription("What the switch says it is (manufacturer, hardware, software, serial, datapath); 504 while"
             + " it has not answered the description request")
     @GetMapping("/{dpid}/description")
+    @OperationId("getSwitchDescription")
     public Description description(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return q.description(q.find(dpid));
@@ -109,6 +118,7 @@ public class SwitchResource implements RestResource {
 
     @ApiDescription("Its port counters and flow totals")
     @GetMapping("/{dpid}/statistics")
+    @OperationId("getSwitchStatistics")
     public Statistics statistics(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).statistics(q.find(dpid));
@@ -116,6 +126,7 @@ public class SwitchResource implements RestResource {
 
     @ApiDescription("Its flow totals: flows, packets, bytes")
     @GetMapping("/{dpid}/statistics/aggregate")
+    @OperationId("getSwitchAggregate")
     public Aggregate aggregate(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).aggregate(q.find(dpid));
@@ -123,6 +134,7 @@ public class SwitchResource implements RestResource {
 
     @ApiDescription("This controller's role on the switch, asked without changing it (OpenFlow 1.2+)")
     @GetMapping("/{dpid}/role")
+    @OperationId("getSwitchRole")
     public Role role(@ApiDescription(DPID) @PathVariable String dpid) {
         SwitchQueries q = queries();
         return new SwitchReads(q).role(q.find(dpid));

@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import __PACKAGE__.__CLASS__Counter;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -38,6 +39,7 @@ public class __CLASS__Resource implements RestResource {
 
     @ApiDescription("The packet-ins counted per switch since the app started")
     @GetMapping
+    @OperationId("list__CLASS__Counts")
     public Counts counts() {
         Map<String, Long> switches = new LinkedHashMap<>();
         counter.counts().forEach((dpid, count) -> switches.put(dpid.toString(), count));

@@ -17,6 +17,7 @@ import io.heliograph.core.SwitchService;
 import io.heliograph.devices.DeviceService;
 import io.heliograph.topology.TopologyService;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -55,6 +56,7 @@ public final class FloodlightSummaryResource implements RestResource {
     /** Floodlight's keys, with its spelling; links count each direction of a cable, as Floodlight's did. */
     @ApiDescription("The controller in numbers, as Floodlight answers it: # Switches, # hosts, # inter-switch links (directed), # quarantine ports")
     @GetMapping(path = "/wm/core/controller/summary/json", produces = "application/json")
+    @OperationId("floodlightGetSummary")
     public Map<String, Object> summary() {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("# Switches", switches.getSwitches().size());

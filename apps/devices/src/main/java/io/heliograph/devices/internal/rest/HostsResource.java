@@ -24,6 +24,7 @@ import io.heliograph.devices.AttachmentPoint;
 import io.heliograph.devices.DeviceService;
 import io.heliograph.devices.Host;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 import io.heliograph.webui.api.Requests;
 
@@ -56,6 +57,7 @@ public final class HostsResource implements RestResource {
      */
     @ApiDescription("The hosts matching every filter given (mac, vlan, ip, switch, port, and search: part of a MAC or address), by MAC then VLAN, a page of limit from offset")
     @GetMapping("/api/v1/hosts")
+    @OperationId("listHosts")
     public HostPage hosts(@RequestParam(name = "mac", required = false) String mac,
             @RequestParam(name = "vlan", required = false) String vlan,
             @RequestParam(name = "ip", required = false) String ip,
@@ -86,6 +88,7 @@ public final class HostsResource implements RestResource {
     /** The host with this MAC: on VLAN {@code vlan} if given, otherwise the only one with the MAC. */
     @ApiDescription("The host with this MAC (on VLAN vlan when the MAC is seen on several)")
     @GetMapping("/api/v1/hosts/{mac}")
+    @OperationId("getHost")
     public HostView host(@PathVariable("mac") String macText,
             @RequestParam(name = "vlan", required = false) String vlanText) {
         MacAddress mac = mac("mac", macText);
@@ -114,6 +117,8 @@ public final class HostsResource implements RestResource {
      */
     @ApiDescription("Floodlight's device query (mac, vlan, ipv4, dpid, port and their __startswith forms), in Floodlight's shape")
     @GetMapping({"/wm/device/", "/wm/device"})
+    @OperationId(value = "floodlightListDevices", aliases = {
+            @OperationId.Alias(path = "/wm/device", id = "floodlightListDevicesWithoutSlash")})
     public Map<String, Object> floodlightDevices(@RequestParam Map<String, String> params) {
         String mac = params.get("mac");
         String vlan = params.get("vlan");

@@ -18,6 +18,7 @@ import io.heliograph.routing.Route;
 import io.heliograph.routing.RoutingService;
 import io.heliograph.topology.TopologyService;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 import io.heliograph.webui.api.Requests;
 
@@ -43,6 +44,7 @@ public final class PathsResource implements RestResource {
 
     @ApiDescription("The equal-cost shortest paths from src to dst, or with k the k shortest in order of cost, under metric (HOPS, CAPACITY, UTILISATION)")
     @GetMapping("/api/v1/paths/{src}/{dst}")
+    @OperationId("listPaths")
     public PathsView paths(@PathVariable("src") String srcText, @PathVariable("dst") String dstText,
             @RequestParam(name = "k", required = false) String kText,
             @RequestParam(name = "metric", required = false) String metricText) {

@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import io.heliograph.staticflows.StaticFlowService;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.Requests;
 import io.heliograph.webui.api.RestResource;
 
@@ -34,12 +35,14 @@ public final class ReconciliationResource implements RestResource {
 
     @ApiDescription("The reconciliation of every switch this instance writes to: state, reason, attempts, last and next attempt")
     @GetMapping("/api/v1/staticflows/reconciliation")
+    @OperationId("listReconciliations")
     public List<ReconciliationView> all() {
         return service.reconciliations().stream().map(ReconciliationView::of).toList();
     }
 
     @ApiDescription("The reconciliation of one switch (state SLAVE when this instance is its SLAVE); 404 when it is not connected here")
     @GetMapping("/api/v1/staticflows/reconciliation/{dpid}")
+    @OperationId("getReconciliation")
     public ReconciliationView one(@PathVariable("dpid") String dpidText) {
         DatapathId dpid = Requests.dpid("dpid", dpidText);
         return service.reconciliation(dpid).map(ReconciliationView::of).orElseThrow(() -> Requests.notFound("dpid",

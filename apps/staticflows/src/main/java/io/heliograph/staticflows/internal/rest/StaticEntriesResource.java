@@ -21,6 +21,8 @@ import org.springframework.web.bind.annotation.RestController;
 import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.StaticFlowService;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.ApiSchema;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 import io.heliograph.webui.api.Requests;
 
@@ -36,7 +38,14 @@ import io.heliograph.webui.api.Requests;
 @Component(service = RestResource.class)
 public final class StaticEntriesResource implements RestResource {
 
-    private static final Map<String, String> KINDS = Map.of("flows", "flow", "groups", "group", "meters", "meter");
+    /**
+     * The path's kinds: plural, and the singular an entry's {@code kind} says, so a client can use what
+     * it read in the next request's path.
+     */
+    private static final Map<String, String> KINDS = Map.of("flows", "flow", "groups", "group", "meters", "meter",
+            "flow", "flow", "group", "group", "meter", "meter");
+    private static final String KIND = "flows, groups or meters; the singular an entry's kind says (flow, group,"
+            + " meter) is taken too";
 
     private final StaticFlowService service;
     private final EntryWriter writer;
@@ -54,13 +63,16 @@ public final class StaticEntriesResource implements RestResource {
      */
     @ApiDescription("Every static entry of every kind, or of one switch (dpid)")
     @GetMapping("/api/v1/staticflows")
+    @OperationId("listAllStaticEntries")
     public List<StaticEntryView> all(@RequestParam(name = "dpid", required = false) String dpid) {
         return StaticEntryView.of(statuses(dpid), service);
     }
 
     @ApiDescription("The static entries of one kind (flows, groups, meters), or of one switch (dpid)")
     @GetMapping("/api/v1/staticflows/{kind}")
-    public List<StaticEntryView> list(@PathVariable("kind") String kindPath,
+    @OperationId("listStaticEntries")
+    public List<StaticEntryView> list(@ApiDescription(KIND) @ApiSchema(values = {"flows", "groups", "meters", "flow", "group", "meter"})
+            @PathVariable("kind") String kindPath,
             @RequestParam(name = "dpid", required = false) String dpid) {
         String kind = kind(kindPath);
         return StaticEntryView.of(statuses(dpid).stream().filter(s -> s.entry().kind().equals(kind)).toList(), service);
@@ -68,7 +80,9 @@ public final class StaticEntriesResource implements RestResource {
 
     @ApiDescription("One static entry, its definition and its state on the switch")
     @GetMapping("/api/v1/staticflows/{kind}/{dpid}/{name}")
-    public StaticEntryView one(@PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
+    @OperationId("getStaticEntry")
+    public StaticEntryView one(@ApiDescription(KIND) @ApiSchema(values = {"flows", "groups", "meters", "flow", "group", "meter"})
+            @PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
             @PathVariable("name") String name) {
         return StaticEntryView.of(existing(kind(kindPath), Requests.dpid("dpid", dpidText), name), service::reconciliation);
     }
@@ -77,7 +91,9 @@ public final class StaticEntriesResource implements RestResource {
     @ApiDescription("Creates a static entry (Floodlight's member names); a name the switch already uses is a conflict")
     @PostMapping("/api/v1/staticflows/{kind}")
     @ResponseStatus(HttpStatus.CREATED)
-    public WriteOutcome create(@PathVariable("kind") String kindPath, @RequestBody(required = false) String body) {
+    @OperationId("createStaticEntry")
+    public WriteOutcome create(@ApiDescription(KIND) @ApiSchema(values = {"flows", "groups", "meters", "flow", "group", "meter"})
+            @PathVariable("kind") String kindPath, @ApiSchema(type = StaticEntryBody.class) @RequestBody(required = false) String body) {
         String kind = kind(kindPath);
         EntryDocument document = EntryDocument.parse(body);
         document.requireKind(kind, "the path's kind");
@@ -87,8 +103,10 @@ public final class StaticEntriesResource implements RestResource {
     /** Creates or replaces the entry the path names; the body's switch and name, if given, must agree. */
     @ApiDescription("Creates or replaces the static entry the path names")
     @PutMapping("/api/v1/staticflows/{kind}/{dpid}/{name}")
-    public WriteOutcome replace(@PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
-            @PathVariable("name") String name, @RequestBody(required = false) String body) {
+    @OperationId("replaceStaticEntry")
+    public WriteOutcome replace(@ApiDescription(KIND) @ApiSchema(values = {"flows", "groups", "meters", "flow", "group", "meter"})
+            @PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
+            @PathVariable("name") String name, @ApiSchema(type = StaticEntryBody.class) @RequestBody(required = false) String body) {
         String kind = kind(kindPath);
         DatapathId dpid = Requests.dpid("dpid", dpidText);
         EntryDocument document = EntryDocument.parse(body);
@@ -100,7 +118,9 @@ public final class StaticEntriesResource implements RestResource {
 
     @ApiDescription("Deletes a static entry from the store and the switch; one that others still use is a conflict")
     @DeleteMapping("/api/v1/staticflows/{kind}/{dpid}/{name}")
-    public WriteOutcome delete(@PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
+    @OperationId("deleteStaticEntry")
+    public WriteOutcome delete(@ApiDescription(KIND) @ApiSchema(values = {"flows", "groups", "meters", "flow", "group", "meter"})
+            @PathVariable("kind") String kindPath, @PathVariable("dpid") String dpidText,
             @PathVariable("name") String name) {
         String kind = kind(kindPath);
         DatapathId dpid = Requests.dpid("dpid", dpidText);

@@ -25,6 +25,8 @@ import io.heliograph.staticflows.StaticEntry;
 import io.heliograph.staticflows.StaticFlowService;
 import io.heliograph.staticflows.internal.EntryCodec;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.ApiSchema;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 import io.heliograph.webui.api.Requests;
 
@@ -53,7 +55,10 @@ public final class StaticEntryPusherResource implements RestResource {
     /** An entry as JSON, or as the form-encoded body {@code curl -d} sends (the way Floodlight's documentation shows). */
     @ApiDescription("Adds an entry, or replaces its namesake, as Floodlight's pusher does")
     @PostMapping({"/wm/staticentrypusher/json", "/wm/staticflowpusher/json", "/wm/staticflowentrypusher/json"})
-    public Map<String, Object> push(@RequestBody(required = false) String body) {
+    @OperationId(value = "floodlightPushStaticEntry", aliases = {
+            @OperationId.Alias(path = "/wm/staticflowpusher/json", id = "floodlightPushStaticFlow"),
+            @OperationId.Alias(path = "/wm/staticflowentrypusher/json", id = "floodlightPushStaticFlowEntry")})
+    public Map<String, Object> push(@ApiSchema(type = StaticEntryBody.class) @RequestBody(required = false) String body) {
         writer.add(EntryDocument.parseForm(body), false);
         return status("Entry pushed");
     }
@@ -61,7 +66,10 @@ public final class StaticEntryPusherResource implements RestResource {
     /** Deletes the entries with this name: on the switch the body names, or on every switch. */
     @ApiDescription("Deletes the entries with the body's name (on the body's switch, or every switch)")
     @DeleteMapping({"/wm/staticentrypusher/json", "/wm/staticflowpusher/json", "/wm/staticflowentrypusher/json"})
-    public Map<String, Object> delete(@RequestBody(required = false) String body) {
+    @OperationId(value = "floodlightDeleteStaticEntry", aliases = {
+            @OperationId.Alias(path = "/wm/staticflowpusher/json", id = "floodlightDeleteStaticFlow"),
+            @OperationId.Alias(path = "/wm/staticflowentrypusher/json", id = "floodlightDeleteStaticFlowEntry")})
+    public Map<String, Object> delete(@ApiSchema(type = StaticEntryName.class) @RequestBody(required = false) String body) {
         EntryDocument document = EntryDocument.parseForm(body);
         Object name = document.members.get("name");
         if (!(name instanceof String)) {
@@ -83,6 +91,9 @@ public final class StaticEntryPusherResource implements RestResource {
     @ApiDescription("Floodlight's listing of the static entries of a switch, or of all")
     @GetMapping({"/wm/staticentrypusher/list/{dpid}/json", "/wm/staticflowpusher/list/{dpid}/json",
         "/wm/staticflowentrypusher/list/{dpid}/json"})
+    @OperationId(value = "floodlightListStaticEntries", aliases = {
+            @OperationId.Alias(path = "/wm/staticflowpusher/list/{dpid}/json", id = "floodlightListStaticFlows"),
+            @OperationId.Alias(path = "/wm/staticflowentrypusher/list/{dpid}/json", id = "floodlightListStaticFlowEntries")})
     public Map<String, Object> list(@PathVariable("dpid") String dpidText) {
         Map<String, Object> bySwitch = new TreeMap<>();
         List<EntryStatus> statuses = isAll(dpidText) ? service.list() : service.list(Requests.dpid("dpid", dpidText));
@@ -102,6 +113,9 @@ public final class StaticEntryPusherResource implements RestResource {
     @ApiDescription("Deletes every static entry of a switch, or of all")
     @GetMapping({"/wm/staticentrypusher/clear/{dpid}/json", "/wm/staticflowpusher/clear/{dpid}/json",
         "/wm/staticflowentrypusher/clear/{dpid}/json"})
+    @OperationId(value = "floodlightClearStaticEntries", aliases = {
+            @OperationId.Alias(path = "/wm/staticflowpusher/clear/{dpid}/json", id = "floodlightClearStaticFlows"),
+            @OperationId.Alias(path = "/wm/staticflowentrypusher/clear/{dpid}/json", id = "floodlightClearStaticFlowEntries")})
     public Map<String, Object> clear(@PathVariable("dpid") String dpidText) {
         DatapathId only = isAll(dpidText) ? null : Requests.dpid("dpid", dpidText);
         for (String kind : List.of("flow", "group", "meter")) {

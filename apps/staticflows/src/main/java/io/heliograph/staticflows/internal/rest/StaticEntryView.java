@@ -12,6 +12,7 @@ import io.heliograph.staticflows.EntryStatus;
 import io.heliograph.staticflows.Reconciliation;
 import io.heliograph.staticflows.StaticFlowService;
 import io.heliograph.staticflows.internal.EntryCodec;
+import io.heliograph.webui.api.ApiSchema;
 
 /**
  * A stored entry: its kind (flow, group, meter), switch and name; what the controller knows of it on
@@ -21,8 +22,10 @@ import io.heliograph.staticflows.internal.EntryCodec;
  * not connected here); and its definition with the member names a request uses, so a GET's
  * {@code entry} can be sent back as a PUT body.
  */
-public record StaticEntryView(String kind, String dpid, String name, String state, String detail,
-        String reconciliation, Map<String, Object> entry) {
+public record StaticEntryView(@ApiSchema(values = {"flow", "group", "meter"}, required = true) String kind,
+        @ApiSchema(required = true) String dpid, @ApiSchema(required = true) String name,
+        @ApiSchema(type = EntryStatus.State.class, required = true) String state, String detail,
+        @ApiSchema(type = Reconciliation.State.class) String reconciliation, @ApiSchema(required = true) Map<String, Object> entry) {
 
     /** With the switch's reconciliation as {@code reconciliations} tells it. */
     static StaticEntryView of(EntryStatus status, Function<DatapathId, Optional<Reconciliation>> reconciliations) {

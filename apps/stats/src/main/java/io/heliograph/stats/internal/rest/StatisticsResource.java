@@ -18,6 +18,7 @@ import io.heliograph.stats.FlowRate;
 import io.heliograph.stats.PortRate;
 import io.heliograph.stats.StatisticsService;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 import io.heliograph.webui.api.Requests;
 
@@ -41,6 +42,7 @@ public final class StatisticsResource implements RestResource {
     /** The latest rates of every port of the switch, by port number. */
     @ApiDescription("The latest rates of every port of a switch, in each direction")
     @GetMapping("/api/v1/stats/switches/{dpid}/ports")
+    @OperationId("listPortRates")
     public List<PortRateView> portRates(@PathVariable("dpid") String dpidText) {
         DatapathId dpid = polled(dpidText);
         return statistics.getPortRates(dpid).stream()
@@ -51,6 +53,7 @@ public final class StatisticsResource implements RestResource {
     /** One port's latest rates and its recent history, oldest first. */
     @ApiDescription("One port's latest rates and its recent history, oldest first")
     @GetMapping("/api/v1/stats/switches/{dpid}/ports/{port}")
+    @OperationId("getPortHistory")
     public PortHistoryView portHistory(@PathVariable("dpid") String dpidText, @PathVariable("port") String portText) {
         DatapathId dpid = polled(dpidText);
         OFPort port = port(portText);
@@ -68,6 +71,7 @@ public final class StatisticsResource implements RestResource {
     /** The latest rates of every flow entry seen in two polls; with {@code history=true}, each one's history too. */
     @ApiDescription("The latest rates of every flow entry of a switch; with history=true, each one's recent history")
     @GetMapping("/api/v1/stats/switches/{dpid}/flows")
+    @OperationId("listFlowRates")
     public List<FlowRateView> flowRates(@PathVariable("dpid") String dpidText,
             @RequestParam(name = "history", required = false, defaultValue = "false") String historyText) {
         DatapathId dpid = polled(dpidText);

@@ -24,6 +24,7 @@ import io.heliograph.topology.internal.LinkStatus;
 import io.heliograph.topology.internal.TopologyDiagnostics;
 import io.heliograph.topology.internal.TopologyGraph;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 import io.heliograph.webui.api.Requests;
 
@@ -56,6 +57,7 @@ public final class TopologyResource implements RestResource {
     /** Every directed link, or those that start or end at one switch. */
     @ApiDescription("Every directed link, or those of one switch (dpid): both ends, whether the reverse direction is seen, when first and last seen, and in a cluster the instance that discovered it (discoveredBy: the master of its destination switch); every instance lists the whole cluster's links")
     @GetMapping("/api/v1/topology/links")
+    @OperationId("listLinks")
     public List<LinkView> links(@RequestParam(name = "dpid", required = false) String dpidText) {
         DatapathId dpid = dpidText == null ? null : Requests.dpid("dpid", dpidText);
         if (dpid != null && !topology.topology().switches().contains(dpid)) {
@@ -76,6 +78,7 @@ public final class TopologyResource implements RestResource {
 
     @ApiDescription("The topology in numbers: its version, switches, links, links seen one way only, and the islands")
     @GetMapping("/api/v1/topology")
+    @OperationId("getTopology")
     public TopologySummary summary() {
         TopologyGraph graph = topology.topology();
         List<List<String>> islands = graph.islands().stream()
@@ -91,6 +94,7 @@ public final class TopologyResource implements RestResource {
      */
     @ApiDescription("Floodlight's links listing: each cable once, in Floodlight's shape")
     @GetMapping("/wm/topology/links/json")
+    @OperationId("floodlightListLinks")
     public List<Map<String, Object>> floodlightLinks() {
         TopologyGraph graph = topology.topology();
         List<Map<String, Object>> out = new ArrayList<>();
@@ -119,6 +123,7 @@ public final class TopologyResource implements RestResource {
      */
     @ApiDescription("Floodlight's switch clusters: each island of linked switches under its lowest datapath id")
     @GetMapping("/wm/topology/switchclusters/json")
+    @OperationId("floodlightListSwitchClusters")
     public Map<String, List<String>> floodlightSwitchClusters() {
         Map<String, List<String>> clusters = new TreeMap<>();
         for (Set<DatapathId> island : topology.topology().islands()) {
@@ -135,6 +140,7 @@ public final class TopologyResource implements RestResource {
      */
     @ApiDescription("Floodlight's external links (across non-OpenFlow bridges): always empty, Heliograph discovers direct links only")
     @GetMapping("/wm/topology/external-links/json")
+    @OperationId("floodlightListExternalLinks")
     public List<Map<String, Object>> floodlightExternalLinks() {
         return List.of();
     }
