@@ -330,7 +330,7 @@ class DistributionIT {
     }
 
     /** A refused start: exit code 2 (bad usage or environment) and {@code message} on stderr. */
-    /** Fragments (slf4j-simple) are never started: Resolved is their running state. */
+    /** Fragments are never started: Resolved is their running state. */
     private static String expectedState(BundleList.Row bundle, Set<String> fragments) {
         return fragments.stream().anyMatch(bundle.name()::startsWith) ? "Resolved" : "Active";
     }
