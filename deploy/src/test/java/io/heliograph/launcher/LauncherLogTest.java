@@ -28,6 +28,9 @@ import io.heliograph.launcher.LaunchOptions.LogFormat;
  */
 class LauncherLogTest {
 
+    /** The size at which the shipped file rolls the log over. */
+    private static final String SIZE = "heliograph.log.size";
+
     /** The file the distribution ships. */
     private static final Path SHIPPED = Path.of("src/main/dist/etc/log4j2.xml");
 
@@ -39,7 +42,7 @@ class LauncherLogTest {
     @BeforeEach
     void saveSystemProperties() {
         saved = (Properties) System.getProperties().clone();
-        for (String key : List.of(LauncherLog.LEVEL, LauncherLog.FORMAT, LauncherLog.DIR, LauncherLog.NAME)) {
+        for (String key : List.of(LauncherLog.LEVEL, LauncherLog.FORMAT, LauncherLog.DIR, LauncherLog.NAME, SIZE)) {
             System.clearProperty(key);
         }
     }
@@ -109,6 +112,30 @@ class LauncherLogTest {
         assertEquals("ERROR", error.get("level").asText());
         assertTrue(error.get("exception").asText().startsWith("java.lang.IllegalStateException: the cause"),
                 error.toString());
+    }
+
+    @Test
+    void theFileRollsOverAtItsSizeIntoACompressedFile() throws IOException, InterruptedException {
+        System.setProperty(SIZE, "2 KB");
+        LauncherLog log = LauncherLog.configure(SHIPPED, dataDir, "heliograph", Optional.empty(), LogFormat.TEXT);
+        for (int i = 0; i < 100; i++) {
+            log.info("line " + i + " " + "x".repeat(60));
+        }
+        assertTrue(Files.size(logFile()) < 4096, "the current file was started again: " + Files.size(logFile()));
+        assertTrue(Files.readString(logFile()).contains("line 99 "));
+        // compression runs on Log4j's own thread once the file is rolled
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        List<Path> rolled;
+        do {
+            try (var files = Files.list(logFile().getParent())) {
+                rolled = files.filter(f -> f.getFileName().toString().matches("heliograph-\\d{4}-\\d\\d-\\d\\d-\\d+\\.log\\.gz"))
+                        .toList();
+            }
+            if (rolled.isEmpty()) {
+                Thread.sleep(20);
+            }
+        } while (rolled.isEmpty() && System.nanoTime() < deadline);
+        assertFalse(rolled.isEmpty(), "a compressed heliograph-<date>-<n>.log.gz next to the file");
     }
 
     @Test
