@@ -13,11 +13,14 @@ import io.heliograph.testbed.ComponentList;
 import io.heliograph.testbed.ControllerDistribution;
 import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.Poll;
+import io.heliograph.testbed.RestClient;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +28,8 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -232,6 +237,88 @@ class DistributionIT {
         }
     }
 
+    /**
+     * Issue 20, logs: with --log-format json, stderr and the file in the data directory's log folder get one JSON
+     * object a line; a level set over REST applies at once (Jetty's debug lines appear after the change, none
+     * before), a bad level is refused with 400 naming the field, and the console changes levels too.
+     */
+    @Test
+    void logsGoToAFileAsJsonLinesAndLevelsChangeWhileRunning() throws IOException {
+        try (ControllerProcess controller = ControllerProcess.start(distribution, controllerLog, "--log-format", "json")) {
+            controller.awaitHealthy(STARTUP);
+            Path file = controller.dataDir().resolve("log").resolve("heliograph.log");
+            ObjectMapper json = new ObjectMapper();
+            List<JsonNode> before = Poll.until(file + " to say the controller started", STARTUP,
+                    () -> jsonLines(json, file), lines -> lines.stream()
+                            .anyMatch(l -> l.path("message").asText().startsWith("Heliograph started in ")));
+            JsonNode started = before.stream()
+                    .filter(l -> l.path("message").asText().startsWith("Heliograph started in ")).findFirst().orElseThrow();
+            assertEquals("INFO", started.path("level").asText(), started.toString());
+            assertEquals("io.heliograph.launcher", started.path("logger").asText(), started.toString());
+            assertEquals("main", started.path("thread").asText(), started.toString());
+            assertTrue(started.path("time").asText().matches("\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z"), started.toString());
+            assertTrue(controller.log().contains("\"message\":\"Heliograph started in "), "stderr is JSON too\n"
+                    + controller.log());
+
+            RestClient rest = controller.rest();
+            assertEquals(401, controller.anonymousRest().get("/api/v1/logging").status(), "levels need credentials");
+            RestClient.Response jetty = rest.get("/api/v1/logging/org.eclipse.jetty.server");
+            assertEquals(200, jetty.status(), jetty.toString());
+            assertEquals("warn", jetty.json().path("level").asText(), "etc/log4j2.xml keeps Jetty at warn: " + jetty);
+            RestClient.Response refused = rest.put("/api/v1/logging/org.eclipse.jetty.server", Map.of("level", "loud"));
+            assertEquals(400, refused.status(), refused.toString());
+            assertEquals("level", refused.json().path("field").asText(), refused.toString());
+            assertTrue(jsonLines(json, file).stream().noneMatch(l -> l.path("level").asText().equals("DEBUG")),
+                    "no debug line before the change");
+
+            RestClient.Response set = rest.put("/api/v1/logging/org.eclipse.jetty.server", Map.of("level", "debug"));
+            assertEquals(200, set.status(), set.toString());
+            assertEquals("debug", set.json().path("configured").asText(), set.toString());
+            rest.get("/api/v1/logging");
+            Poll.until("Jetty's debug lines in " + file + " after its level was set over REST", COMMAND,
+                    () -> jsonLines(json, file), lines -> lines.stream().anyMatch(l -> l.path("level").asText()
+                            .equals("DEBUG") && l.path("logger").asText().startsWith("org.eclipse.jetty.server")));
+
+            String answer = controller.console("heliograph:loglevel org.eclipse.jetty.server warn",
+                    Pattern.compile("org\\.eclipse\\.jetty\\.server warn"), COMMAND);
+            assertFalse(answer.contains("Exception"), answer);
+            JsonNode list = rest.get("/api/v1/logging").json();
+            assertEquals("ROOT", list.path(0).path("logger").asText(), list.toString());
+            assertEquals("info", list.path(0).path("level").asText(), list.toString());
+            assertEquals("warn", rest.get("/api/v1/logging/org.eclipse.jetty.server").json().path("level").asText());
+            JsonNode paths = rest.get("/api/v1/openapi.json").json().path("paths");
+            for (String operation : List.of("/api/v1/logging get", "/api/v1/logging/{logger} get",
+                    "/api/v1/logging/{logger} put")) {
+                String[] pathAndMethod = operation.split(" ");
+                assertFalse(paths.path(pathAndMethod[0]).path(pathAndMethod[1]).path("summary").asText().isBlank(),
+                        operation + " is in the OpenAPI document with a summary");
+            }
+        }
+    }
+
+    /** Every complete line of the log file, each of which must be one JSON object. */
+    private static List<JsonNode> jsonLines(ObjectMapper json, Path file) {
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        try {
+            String text = Files.readString(file);
+            List<JsonNode> lines = new ArrayList<>();
+            // a line being written as we read has no newline yet
+            for (String line : text.substring(0, text.lastIndexOf('\n') + 1).split("\n")) {
+                if (line.isEmpty()) {
+                    continue;
+                }
+                JsonNode node = json.readTree(line);
+                assertTrue(node.isObject(), "a line of " + file + " that is no JSON object: " + line);
+                lines.add(node);
+            }
+            return lines;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Issue 20: the built launcher and the source tree's script name the same version, the build's. */
     @Test
     void theLauncherAndTheScriptSayTheSameVersion() {
@@ -275,7 +362,7 @@ class DistributionIT {
     }
 
     /** A refused start: exit code 2 (bad usage or environment) and {@code message} on stderr. */
-    /** Fragments (slf4j-simple) are never started: Resolved is their running state. */
+    /** Fragments are never started: Resolved is their running state. */
     private static String expectedState(BundleList.Row bundle, Set<String> fragments) {
         return fragments.stream().anyMatch(bundle.name()::startsWith) ? "Resolved" : "Active";
     }

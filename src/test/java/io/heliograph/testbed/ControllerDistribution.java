@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -139,12 +138,20 @@ public final class ControllerDistribution implements AutoCloseable {
         }
     }
 
-    /** Sets the log level of one logger (a class or package name) from the next start on. */
+    /**
+     * Sets the log level of one logger (a class or package name) from the next start on: a logger of
+     * etc/log4j2.xml. (A running controller changes levels through REST /api/v1/logging.)
+     */
     public void setLogLevel(String logger, String level) {
-        Path file = etc().resolve("logging.properties");
+        Path file = etc().resolve("log4j2.xml");
         try {
-            Files.writeString(file, "org.slf4j.simpleLogger.log." + logger + " = " + level + "\n",
-                    StandardOpenOption.APPEND);
+            String xml = Files.readString(file);
+            int end = xml.lastIndexOf("</Loggers>");
+            if (end < 0) {
+                throw new IllegalStateException(file + " has no </Loggers>");
+            }
+            Files.writeString(file, xml.substring(0, end) + "  <Logger name=\"" + logger + "\" level=\"" + level
+                    + "\"/>\n  " + xml.substring(end));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }

@@ -40,6 +40,11 @@ public record Distribution(Path home) {
         return home.resolve("etc");
     }
 
+    /** The logging configuration (Log4j 2), for the controller and the ZooKeeper server. */
+    public Path logConfiguration() {
+        return etc().resolve("log4j2.xml");
+    }
+
     public Path defaultDataDir() {
         return home.resolve("data");
     }

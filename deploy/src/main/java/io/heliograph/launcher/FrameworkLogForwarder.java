@@ -2,6 +2,7 @@ package io.heliograph.launcher;
 
 import java.util.Map;
 
+import org.eclipse.equinox.log.SynchronousLogListener;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
@@ -12,10 +13,12 @@ import org.osgi.service.log.Logger;
 import org.osgi.service.log.admin.LoggerAdmin;
 
 /**
- * Prints the framework's Log Service entries (Equinox itself, Felix SCR and FileInstall log there,
- * e.g. a component that fails to activate) in the launcher's format, so that nothing important
- * stays hidden in the framework's log. The Log Service API comes from the framework jar, which is
- * on the launcher's class path, so no reflection is needed here.
+ * Writes the framework's Log Service entries (Equinox itself, Felix SCR and FileInstall log there,
+ * e.g. a component that fails to activate) to the process's log, under the logging bundle's
+ * symbolic name, so that nothing important stays hidden in the framework's log. The listener is
+ * synchronous: the line is written in the thread that logged, which the log shows. The Log Service
+ * API comes from the framework jar, which is on the launcher's class path, so no reflection is
+ * needed here.
  */
 final class FrameworkLogForwarder {
 
@@ -29,7 +32,7 @@ final class FrameworkLogForwarder {
             return;
         }
         LogReaderService reader = systemContext.getService(reference);
-        reader.addLogListener(entry -> forward(entry, log));
+        reader.addLogListener((SynchronousLogListener) entry -> forward(entry, log));
         openRootLevel(systemContext, log);
     }
 
@@ -56,14 +59,10 @@ final class FrameworkLogForwarder {
     }
 
     private static void forward(LogEntry entry, LauncherLog log) {
-        String level = levelName(entry.getLogLevel());
-        if (level == null || !log.isEnabled(level)) {
-            return;
-        }
         Bundle bundle = entry.getBundle();
         String logger = bundle == null || bundle.getSymbolicName() == null ? entry.getLoggerName()
                 : bundle.getSymbolicName();
-        log.log(level, entry.getThreadInfo(), logger, entry.getMessage(), entry.getException());
+        log.log(levelName(entry.getLogLevel()), logger, entry.getMessage(), entry.getException());
     }
 
     private static String levelName(LogLevel level) {

@@ -48,9 +48,10 @@ public final class FrameworkProperties {
         p.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         // Bundles must import what they use: no silent fallback to the application class loader.
         p.put("osgi.compatibility.bootdelegation", "false");
-        // No org.osgi.framework.system.packages.extra: on Java 9+ Equinox exports every package of
-        // the boot layer's modules, which includes com.sun.net.httpserver (web bundle) and sun.misc
-        // (Netty's Unsafe access).
+        // On Java 9+ Equinox exports every package of the boot layer's modules, which includes
+        // com.sun.net.httpserver (web bundle) and sun.misc (Netty's Unsafe access). What it adds from
+        // the class path is the logging: SLF4J and its backend (LauncherLog).
+        p.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, SystemPackages.logging());
 
         p.put(HOME, distribution.home().toString());
         p.put(DATA_DIR, dataDir.toString());

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 /**
  * The launcher's command line: {@code --openflow-port N --http-port N --data-dir DIR --console
- * --log-level LEVEL --profile NAME --io-threads N --zookeeper HOST:PORT,... --instance-id NAME --help
+ * --log-level LEVEL --log-format text|json --profile NAME --io-threads N --zookeeper HOST:PORT,... --instance-id NAME --help
  * --version}.
  * Options take their value as the next argument or after {@code =}. Anything unexpected is a
  * {@link UsageException} that names the option.
@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * @param instanceId this instance's name; empty: the one kept in the data directory
  */
 public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataDir, boolean console,
-                            Optional<String> logLevel, Profile profile, int ioThreads,
+                            Optional<String> logLevel, LogFormat logFormat, Profile profile, int ioThreads,
                             Optional<String> zookeeper, Optional<String> instanceId, boolean help,
                             boolean version) {
 
@@ -34,6 +34,18 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
 
     private static final Set<String> LOG_LEVELS = Set.of("trace", "debug", "info", "warn", "error");
 
+    /** How log lines are written, to stderr and to the log file alike. */
+    public enum LogFormat {
+        /** time [thread] LEVEL logger - message, for people */
+        TEXT,
+        /** one JSON object a line, for log shippers */
+        JSON;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
     public static final String USAGE = String.join("\n",
             "Usage: java -jar heliograph.jar [options]",
             "",
@@ -47,7 +59,10 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
             "  --console           interactive Gogo shell on stdin/stdout (lb, start, stop, ...);",
             "                      leaving it (exit, or end of input) stops the controller",
             "  --log-level LEVEL   trace, debug, info, warn or error (default " + DEFAULT_LOG_LEVEL
-                    + ", or as etc/logging.properties says)",
+                    + ", or as etc/log4j2.xml says);",
+            "                      changeable while running: REST /api/v1/logging, console heliograph:loglevel",
+            "  --log-format FORMAT text (default) or json: one JSON object a line (time, level, logger,",
+            "                      thread, message, exception), on stderr and in the log file",
             "  --profile NAME      which apps of hot/ run: full (default, all of them) or bench (the",
             "                      learning switch only, to answer a load generator)",
             "  --io-threads N      OpenFlow I/O threads (default: one per core)",
@@ -59,6 +74,10 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
             "  --help              print this help and exit",
             "  --version           print the version and exit",
             "",
+            "Logs go to stderr and to <data-dir>/log/heliograph.log (rotated at midnight and at 50 MB,",
+            "compressed, 1 GB of old files at most); -Dheliograph.log.dir=DIR moves them, etc/log4j2.xml",
+            "says the rest.",
+            "",
             "Java system properties (-Dkey=value before -jar) are framework properties too.");
 
     public static LaunchOptions parse(String... args) throws UsageException {
@@ -67,6 +86,7 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
         Path dataDir = null;
         boolean console = false;
         String logLevel = null;
+        LogFormat logFormat = LogFormat.TEXT;
         Profile profile = Profile.FULL;
         int ioThreads = 0;
         String zookeeper = null;
@@ -106,6 +126,14 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
                         throw new UsageException("--log-level must be one of trace, debug, info, warn, error; got '"
                                 + value + "'");
                     }
+                }
+                case "--log-format" -> {
+                    String value = inlineValue != null ? inlineValue : valueAfter(args, i++, name);
+                    logFormat = switch (value.toLowerCase(Locale.ROOT)) {
+                        case "text" -> LogFormat.TEXT;
+                        case "json" -> LogFormat.JSON;
+                        default -> throw new UsageException("--log-format must be text or json; got '" + value + "'");
+                    };
                 }
                 case "--profile" -> {
                     String value = inlineValue != null ? inlineValue : valueAfter(args, i++, name);
@@ -149,7 +177,7 @@ public record LaunchOptions(int openflowPort, int httpPort, Optional<Path> dataD
             throw new UsageException("--openflow-port and --http-port must differ, both are " + httpPort);
         }
         return new LaunchOptions(openflowPort, httpPort, Optional.ofNullable(dataDir), console,
-                Optional.ofNullable(logLevel), profile, ioThreads, Optional.ofNullable(zookeeper),
+                Optional.ofNullable(logLevel), logFormat, profile, ioThreads, Optional.ofNullable(zookeeper),
                 Optional.ofNullable(instanceId), help, version);
     }
 

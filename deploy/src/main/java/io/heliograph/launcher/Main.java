@@ -16,6 +16,9 @@ import org.osgi.framework.FrameworkEvent;
  */
 public final class Main {
 
+    /** The log file's name: heliograph.log in the log folder. */
+    static final String LOG_FILE = "heliograph";
+
     /** Netty's leak detector level, a system property Netty reads once. */
     static final String NETTY_LEAK_DETECTION = "io.netty.leakDetection.level";
 
@@ -67,13 +70,6 @@ public final class Main {
         long started = System.nanoTime();
         leakDetectionOffUnlessAsked(System.getProperties());
         Distribution distribution = Distribution.locate();
-        LauncherLog log;
-        try {
-            log = LauncherLog.configure(distribution.etc().resolve("logging.properties"), options.logLevel());
-        } catch (IOException e) {
-            System.err.println("heliograph: " + e.getMessage());
-            return 2;
-        }
 
         try {
             requireFree("--openflow-port", options.openflowPort());
@@ -90,6 +86,16 @@ public final class Main {
             lock = DataDirectoryLock.acquire(dataDir);
         } catch (IOException e) {
             System.err.println("heliograph: --data-dir: " + e.getMessage());
+            return 2;
+        }
+        LauncherLog log;
+        try {
+            // Once the data directory is ours: the log file is in it, and another controller may be using it.
+            log = LauncherLog.configure(distribution.logConfiguration(), dataDir, LOG_FILE, options.logLevel(),
+                    options.logFormat());
+        } catch (IOException e) {
+            System.err.println("heliograph: " + e.getMessage());
+            closeQuietly(lock);
             return 2;
         }
         try {
@@ -120,7 +126,8 @@ public final class Main {
                 + ", ZooKeeper " + options.zookeeper().orElse("embedded") + ", OpenFlow port " + options.openflowPort()
                 + ", HTTP port " + options.httpPort() + ", profile " + options.profile().label()
                 + " (" + options.profile().description() + ")"
-                + (options.ioThreads() > 0 ? ", OpenFlow I/O threads " + options.ioThreads() : ""));
+                + (options.ioThreads() > 0 ? ", OpenFlow I/O threads " + options.ioThreads() : "")
+                + (log.files().isEmpty() ? "" : ", log " + String.join(", ", log.files())));
         try {
             List<String> failed = runtime.start();
             long ms = (System.nanoTime() - started) / 1_000_000;
@@ -150,6 +157,14 @@ public final class Main {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 1;
+        }
+    }
+
+    private static void closeQuietly(DataDirectoryLock lock) {
+        try {
+            lock.close();
+        } catch (IOException e) {
+            System.err.println("heliograph: releasing the data directory's lock: " + e.getMessage());
         }
     }
 

@@ -19,6 +19,7 @@ class LaunchOptionsTest {
         assertEquals(8080, o.httpPort());
         assertEquals(Optional.empty(), o.dataDir());
         assertEquals(Optional.empty(), o.logLevel());
+        assertEquals(LaunchOptions.LogFormat.TEXT, o.logFormat());
         assertFalse(o.console());
         assertFalse(o.help());
         assertEquals(Profile.FULL, o.profile());
@@ -93,6 +94,13 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void logFormat() throws Exception {
+        assertEquals(LaunchOptions.LogFormat.JSON, LaunchOptions.parse("--log-format", "json").logFormat());
+        assertEquals(LaunchOptions.LogFormat.JSON, LaunchOptions.parse("--log-format=JSON").logFormat());
+        assertEquals(LaunchOptions.LogFormat.TEXT, LaunchOptions.parse("--log-format=text").logFormat());
+    }
+
+    @Test
     void helpIsRecognised() throws Exception {
         assertTrue(LaunchOptions.parse("--help").help());
         assertTrue(LaunchOptions.parse("-h").help());
@@ -115,6 +123,8 @@ class LaunchOptionsTest {
         assertError("--http-port needs a value", "--http-port", "--console");
         assertError("--data-dir needs a directory, got an empty value", "--data-dir=");
         assertError("--log-level must be one of trace, debug, info, warn, error; got 'loud'", "--log-level", "loud");
+        assertError("--log-format must be text or json; got 'xml'", "--log-format", "xml");
+        assertError("--log-format needs a value", "--log-format");
         assertError("--console takes no value, got 'yes'", "--console=yes");
         assertError("unknown option '--opneflow-port'", "--opneflow-port", "6653");
         assertError("unknown option 'run'", "run");

@@ -19,6 +19,7 @@ import org.apache.zookeeper.server.quorum.QuorumPeerMain;
 import io.heliograph.launcher.DataDirectoryLock;
 import io.heliograph.launcher.Distribution;
 import io.heliograph.launcher.LaunchOptions.UsageException;
+import io.heliograph.launcher.LaunchOptions.LogFormat;
 import io.heliograph.launcher.LauncherLog;
 import io.heliograph.launcher.Main;
 
@@ -33,7 +34,8 @@ public final class ZooKeeperServerCommand {
 
     /** The data directory under the distribution's data/ when --data-dir is not given. */
     public static final String DEFAULT_DATA_DIR = "zookeeper-server";
-    private static final String LOGGER = "org.slf4j.simpleLogger.log.";
+    /** The log file's name in the data directory's log folder: zookeeper.log. */
+    static final String LOG_FILE = "zookeeper";
 
     private ZooKeeperServerCommand() {
     }
@@ -58,14 +60,6 @@ public final class ZooKeeperServerCommand {
         }
 
         Distribution distribution = Distribution.locate();
-        LauncherLog log;
-        try {
-            log = LauncherLog.configure(distribution.etc().resolve("logging.properties"), Optional.empty());
-            quietZooKeeperLoggers();
-        } catch (IOException e) {
-            System.err.println("heliograph zookeeper: " + e.getMessage());
-            return 2;
-        }
 
         Path dataDir;
         DataDirectoryLock lock;
@@ -77,6 +71,19 @@ public final class ZooKeeperServerCommand {
             configFile = new ZooKeeperServerConfig(options, dataDir).write();
         } catch (IOException e) {
             System.err.println("heliograph zookeeper: --data-dir: " + e.getMessage());
+            return 2;
+        }
+        LauncherLog log;
+        try {
+            log = LauncherLog.configure(distribution.logConfiguration(), dataDir, LOG_FILE, Optional.empty(),
+                    LogFormat.TEXT);
+        } catch (IOException e) {
+            System.err.println("heliograph zookeeper: " + e.getMessage());
+            try {
+                lock.close();
+            } catch (IOException closing) {
+                System.err.println("heliograph zookeeper: releasing the lock of " + dataDir + ": " + closing);
+            }
             return 2;
         }
         try {
@@ -155,21 +162,6 @@ public final class ZooKeeperServerCommand {
 
     private static void info(LauncherLog log, String message) {
         log.log("info", "zookeeper", message, null);
-    }
-
-    /**
-     * ZooKeeper logs a great deal at info; keep its warnings and errors and the lines an operator of an
-     * ensemble wants (which role this server has), unless etc/logging.properties or -D says otherwise.
-     */
-    private static void quietZooKeeperLoggers() {
-        setIfAbsent(LOGGER + "org.apache.zookeeper", "warn");
-        setIfAbsent(LOGGER + "org.apache.zookeeper.server.quorum.QuorumPeer", "info");
-    }
-
-    private static void setIfAbsent(String key, String value) {
-        if (System.getProperty(key) == null) {
-            System.setProperty(key, value);
-        }
     }
 
     /** One server, run in the calling thread until stopped. */
