@@ -158,10 +158,11 @@ export const api = {
   events,
 };
 
-const builtIn = [
-  { id: 'overview', title: 'Overview', render: renderOverview },
-  { id: 'api', title: 'API', render: renderApi },
-];
+// The overview leads the navigation and the API reference closes it; the contributed pages come
+// between, in the order the server lists them (by each page's rank: topology, switches, hosts, ...).
+const overview = { id: 'overview', title: 'Overview', render: renderOverview };
+const apiPage = { id: 'api', title: 'API', render: renderApi };
+const builtIn = [overview, apiPage];
 let contributed = [];
 
 function showLogin() {
@@ -207,7 +208,7 @@ async function refreshNavigation() {
     return;
   }
   const current = address().id;
-  const pages = [...builtIn, ...contributed];
+  const pages = [overview, ...contributed, apiPage];
   // Redrawn only when the pages or the current one changed: a link the operator is about to click stays.
   const drawn = JSON.stringify([current, pages.map((p) => [p.id, p.title])]);
   if ($('nav').dataset.drawn !== drawn) {
