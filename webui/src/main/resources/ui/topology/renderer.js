@@ -2,15 +2,18 @@
 // (one per switch role; links come from LinkLayer's image), with detail that depends on the zoom:
 //  - hosts are drawn one by one only from HOST_EXPAND_SCALE on; below it each switch shows a badge
 //    with its host count (the count's digits once the badge is big enough to read);
-//  - switches are squares of a pixel or two when zoomed far out, circles closer in, labelled closer still.
+//  - switches are squares of a pixel or two when zoomed far out, circles closer in, labelled closer still;
+//  - labels (switch names first, then each drawn host's IP or MAC) are placed only where they overlap
+//    no label already placed, so a dense view shows fewer of them rather than an unreadable pile.
 
 import { BADGE_RADIUS, HOST_SIZE, SWITCH_RADIUS } from './layout.js';
 
 export const HOST_EXPAND_SCALE = 1.2;
 const LABEL_SCALE = 1.5;
-const HOST_LABEL_SCALE = 9;
-const ROLE_COLOURS = ['#2a7ab0', '#6a4fb3', '#1d2b3a', '#1d2b3a'];
-const HOST_COLOUR = '#6f7f8f';
+/** Switch colours by layer (edge, then aggregation or spine, then core); the legend uses them too. */
+export const ROLE_COLOURS = ['#2a7ab0', '#6a4fb3', '#1d2b3a', '#1d2b3a'];
+export const HOST_COLOUR = '#6f7f8f';
+const MAX_LABELS = 600; // a frame places at most this many; past it the view is too dense to read anyway
 const HIGHLIGHT = '#f0a020';
 const SELECTED = '#e0007a';
 
@@ -28,7 +31,7 @@ export function drawFrame(ctx, scene, viewport, marks, pixelRatio, linkLayer) {
   const expanded = s >= HOST_EXPAND_SCALE;
   const stats = {
     switches: model.switches.length, switchesDrawn: 0, linksDrawn: links.linksDrawn, linksComplete: links.complete,
-    hostsDrawn: 0,
+    hostsDrawn: 0, hostLabels: 0,
     badgesDrawn: 0, hostsInBadges: 0, hostsExpanded: expanded, scale: s, drawMs: 0,
   };
 
@@ -53,11 +56,12 @@ export function drawFrame(ctx, scene, viewport, marks, pixelRatio, linkLayer) {
   drawMarks(ctx, scene, view, s, marks, expanded);
 
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
+  const labels = new LabelSpace();
   if (s >= LABEL_SCALE) {
-    drawSwitchLabels(ctx, scene, visible, viewport);
+    drawSwitchLabels(ctx, scene, visible, viewport, labels);
   }
-  if (expanded && s >= HOST_LABEL_SCALE) {
-    drawHostLabels(ctx, scene, view, viewport);
+  if (expanded) {
+    stats.hostLabels = drawHostLabels(ctx, scene, view, viewport, labels);
   }
   stats.drawMs = performance.now() - started;
   return stats;
@@ -179,28 +183,65 @@ function drawMarks(ctx, scene, view, s, marks, expanded) {
   }
 }
 
-function drawSwitchLabels(ctx, scene, visible, viewport) {
+function drawSwitchLabels(ctx, scene, visible, viewport, labels) {
   const { model, layout } = scene;
   ctx.font = '11px sans-serif';
   ctx.fillStyle = '#1d2b3a';
-  ctx.textAlign = 'center';
+  ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
   const below = SWITCH_RADIUS * viewport.scale + 3;
   for (const i of visible) {
     const p = viewport.toScreen(layout.x[i], layout.y[i]);
-    ctx.fillText(model.switches[i].label, p.x, p.y + below);
+    const text = model.switches[i].label;
+    const width = ctx.measureText(text).width;
+    if (labels.claim(p.x - width / 2, p.y + below, width, 12)) {
+      ctx.fillText(text, p.x - width / 2, p.y + below);
+    }
   }
 }
 
-function drawHostLabels(ctx, scene, view, viewport) {
+/** Labels each drawn host with its first IP address, or its MAC without one; returns how many were labelled. */
+function drawHostLabels(ctx, scene, view, viewport, labels) {
   const { model, layout } = scene;
   ctx.font = '10px sans-serif';
   ctx.fillStyle = '#44515e';
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
+  const gap = (HOST_SIZE / 2) * viewport.scale + 2;
+  let labelled = 0;
   scene.hostGrid.forEachIn(view.minX, view.minY, view.maxX, view.maxY, (h) => {
     const host = model.hosts[h];
+    const text = host.ips[0] ?? host.mac;
     const p = viewport.toScreen(layout.hostX[h], layout.hostY[h]);
-    ctx.fillText(host.ips[0] ?? host.mac, p.x + HOST_SIZE * viewport.scale, p.y);
+    const width = ctx.measureText(text).width;
+    // on the side away from the graph's centre is not known here: the right, else the left
+    for (const x of [p.x + gap, p.x - gap - width]) {
+      if (labels.claim(x, p.y - 6, width, 12)) {
+        ctx.fillText(text, x, p.y);
+        labelled++;
+        return;
+      }
+    }
   });
+  return labelled;
+}
+
+/** The screen rectangles labels took this frame: a label is drawn only where it overlaps none of them. */
+class LabelSpace {
+  constructor() {
+    this.taken = [];
+  }
+
+  claim(x, y, width, height) {
+    if (this.taken.length >= MAX_LABELS) {
+      return false;
+    }
+    for (const r of this.taken) {
+      if (x < r.x + r.width && r.x < x + width && y < r.y + r.height && r.y < y + height) {
+        return false;
+      }
+    }
+    this.taken.push({ x, y, width, height });
+    return true;
+  }
 }
