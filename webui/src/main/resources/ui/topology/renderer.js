@@ -9,11 +9,13 @@
 import { BADGE_RADIUS, HOST_SIZE, SWITCH_RADIUS } from './layout.js';
 
 export const HOST_EXPAND_SCALE = 1.2;
-const LABEL_SCALE = 1.5;
+const LABEL_SCALE = 0.8; // labels that would overlap are left out, so they can show early
 /** Switch colours by layer (edge, then aggregation or spine, then core); the legend uses them too. */
 export const ROLE_COLOURS = ['#2a7ab0', '#6a4fb3', '#1d2b3a', '#1d2b3a'];
 export const HOST_COLOUR = '#6f7f8f';
 const MAX_LABELS = 600; // a frame places at most this many; past it the view is too dense to read anyway
+const MAX_LABEL_TRIES = 4000;
+const LABEL_CELL = 64;
 const HIGHLIGHT = '#f0a020';
 const SELECTED = '#e0007a';
 
@@ -210,6 +212,9 @@ function drawHostLabels(ctx, scene, view, viewport, labels) {
   const gap = (HOST_SIZE / 2) * viewport.scale + 2;
   let labelled = 0;
   scene.hostGrid.forEachIn(view.minX, view.minY, view.maxX, view.maxY, (h) => {
+    if (labels.full) {
+      return;
+    }
     const host = model.hosts[h];
     const text = host.ips[0] ?? host.mac;
     const p = viewport.toScreen(layout.hostX[h], layout.hostY[h]);
@@ -226,22 +231,47 @@ function drawHostLabels(ctx, scene, view, viewport, labels) {
   return labelled;
 }
 
-/** The screen rectangles labels took this frame: a label is drawn only where it overlaps none of them. */
+/**
+ * The screen rectangles labels took this frame: a label is drawn only where it overlaps none of them.
+ * Rectangles are filed by the LABEL_CELL-pixel cells they cover, so a claim looks only at its
+ * neighbours; a frame tries at most MAX_LABEL_TRIES claims, however many hosts are on screen.
+ */
 class LabelSpace {
   constructor() {
-    this.taken = [];
+    this.cells = new Map();
+    this.placed = 0;
+    this.tries = 0;
+  }
+
+  get full() {
+    return this.placed >= MAX_LABELS || this.tries >= MAX_LABEL_TRIES;
   }
 
   claim(x, y, width, height) {
-    if (this.taken.length >= MAX_LABELS) {
+    if (this.full) {
       return false;
     }
-    for (const r of this.taken) {
-      if (x < r.x + r.width && r.x < x + width && y < r.y + r.height && r.y < y + height) {
-        return false;
+    this.tries++;
+    const keys = [];
+    for (let cx = Math.floor(x / LABEL_CELL); cx <= Math.floor((x + width) / LABEL_CELL); cx++) {
+      for (let cy = Math.floor(y / LABEL_CELL); cy <= Math.floor((y + height) / LABEL_CELL); cy++) {
+        const key = `${cx},${cy}`;
+        for (const r of this.cells.get(key) ?? []) {
+          if (x < r.x + r.width && r.x < x + width && y < r.y + r.height && r.y < y + height) {
+            return false;
+          }
+        }
+        keys.push(key);
       }
     }
-    this.taken.push({ x, y, width, height });
+    const rect = { x, y, width, height };
+    for (const key of keys) {
+      if (!this.cells.has(key)) {
+        this.cells.set(key, []);
+      }
+      this.cells.get(key).push(rect);
+    }
+    this.placed++;
     return true;
   }
 }
