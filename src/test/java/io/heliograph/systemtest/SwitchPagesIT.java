@@ -362,6 +362,21 @@ class SwitchPagesIT {
             previous = page;
         }
         assertEquals(List.of(), problems, "what the pages said and did wrong");
+
+        // what else issue 20 found on these pages: unlabelled hosts, role colours without a legend, and
+        // a cluster page of ids and generations on a controller that runs alone
+        browser.openPage("#/topology");
+        Poll.until("hosts labelled on the topology", PAGE, () -> (String) browser.script(
+                "return document.querySelector('.hg-topology-canvas').dataset.hostLabels || '0'"),
+                labelled -> Integer.parseInt(labelled) > 0);
+        String roles = browser.find(".hg-topology-roles").getText();
+        assertTrue(roles.contains("host") && roles.length() > "host".length(), "the role legend: " + roles);
+        browser.openPage("#/cluster");
+        String instance = controller.rest().get("/api/v1/controller").json().get("instanceId").asText();
+        String single = Poll.until("the cluster page to say that this instance runs alone", PAGE,
+                () -> browser.find(".hg-single-instance").getText(), t -> t.contains(instance));
+        assertTrue(single.startsWith("Single instance."), single);
+        assertFalse(browser.find(".hg-cluster-tables").isDisplayed(), "no tables of one instance's ids");
     }
 
     /**

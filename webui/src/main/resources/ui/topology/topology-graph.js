@@ -7,7 +7,8 @@
 //   await graph.setModel({switches, links, hosts});   // see topology-model.js for the shape
 //
 // After each frame the canvas carries what it drew as data attributes (data-switches,
-// data-switches-drawn, data-links-drawn, data-links-complete, data-hosts-drawn, data-hosts-in-badges),
+// data-switches-drawn, data-links-drawn, data-links-complete, data-hosts-drawn, data-hosts-in-badges,
+// data-host-labels),
 // for tests. The links come a moment after the rest when the view has changed (see link-layer.js).
 
 import { buildModel } from './topology-model.js';
@@ -192,6 +193,7 @@ export class TopologyGraph {
     data.linksComplete = stats.linksComplete;
     data.hostsDrawn = stats.hostsDrawn;
     data.hostsInBadges = stats.hostsInBadges;
+    data.hostLabels = stats.hostLabels;
     this.onFrame(stats);
   }
 
