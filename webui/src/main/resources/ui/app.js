@@ -7,6 +7,7 @@
 // element's data-route holds its address.
 
 import { el } from '/ui/dom.js';
+import { RecentEvents, renderOverview } from '/ui/overview.js';
 
 const TOKEN = 'heliograph.token';
 const TOKEN_ID = 'heliograph.tokenId';
@@ -65,6 +66,12 @@ class LiveEvents {
     this.handlers.get(type).add(entry);
     this.pageHandlers.push(entry);
     return () => this.handlers.get(type).delete(entry);
+  }
+
+  /** Like on, but the handler stays when the operator changes page (the shell's own). */
+  keep(type, handler) {
+    if (!this.handlers.has(type)) this.handlers.set(type, new Set());
+    this.handlers.get(type).add({ type, handler });
   }
 
   leavePage() {
@@ -149,6 +156,9 @@ class LiveEvents {
 }
 
 const events = new LiveEvents();
+// The overview lists what changed since login, whichever page the operator was on meanwhile.
+const recent = new RecentEvents();
+for (const type of ['switch', 'link', 'host']) events.keep(type, (e) => recent.add(type, e));
 
 export const api = {
   get: (path) => call('GET', path),
@@ -158,10 +168,11 @@ export const api = {
   events,
 };
 
-const builtIn = [
-  { id: 'overview', title: 'Overview', render: renderOverview },
-  { id: 'api', title: 'API', render: renderApi },
-];
+// The overview leads the navigation and the API reference closes it; the contributed pages come
+// between, in the order the server lists them (by each page's rank: topology, switches, hosts, ...).
+const overview = { id: 'overview', title: 'Overview', render: (element) => renderOverview(element, api, recent) };
+const apiPage = { id: 'api', title: 'API', render: renderApi };
+const builtIn = [overview, apiPage];
 let contributed = [];
 
 function showLogin() {
@@ -207,7 +218,7 @@ async function refreshNavigation() {
     return;
   }
   const current = address().id;
-  const pages = [...builtIn, ...contributed];
+  const pages = [overview, ...contributed, apiPage];
   // Redrawn only when the pages or the current one changed: a link the operator is about to click stays.
   const drawn = JSON.stringify([current, pages.map((p) => [p.id, p.title])]);
   if ($('nav').dataset.drawn !== drawn) {
@@ -249,62 +260,6 @@ async function route() {
     page.replaceChildren(el('p', { class: 'error' }, e.message));
   }
   if (page.isConnected) page.dataset.route = location.hash || '#/overview';
-}
-
-// The controller's figures; read again (at most every 300 ms) when a switch connects or disconnects,
-// so the switch count is live, and when the event stream (re)connects.
-// The overview: the controller, what it sees (switches; links and hosts while their apps run) and
-// its message counters with their rates (per second since the previous look, every 2 s). Switch,
-// link and host events update it at once.
-const OVERVIEW_MS = 2000;
-
-async function optional(path) {
-  try { return await api.get(path); } catch (e) { return null; } // the app serving it is stopped
-}
-
-async function renderOverview(element) {
-  const table = el('table', {});
-  let previous = null;
-  const show = async () => {
-    const [c, topology, hosts] = await Promise.all([api.get('/api/v1/controller'),
-      optional('/api/v1/topology'), optional('/api/v1/hosts?limit=1')]);
-    const now = performance.now();
-    const rows = [
-      ['Version', c.version], ['Instance', c.instanceId], ['Up since', c.started],
-      ['Switches', c.switches < 0 ? 'OpenFlow not running' : c.switches],
-      ['Links', topology ? topology.links / 2 + ' cables (' + topology.links + ' directed links)' : 'topology app not running'],
-      ['Hosts', hosts ? hosts.total : 'devices app not running'],
-      ['Heap used', Math.round(c.memory.heapUsed / 1048576) + ' MiB'], ['Threads', c.threads],
-    ];
-    const counts = c.messages ? c.messages.dispatched : {};
-    for (const [type, n] of Object.entries(counts)) {
-      const before = previous ? previous.counts[type] : undefined;
-      const rate = before === undefined ? '' : ', ' + Math.round((n - before) * 1000 / (now - previous.at)) + '/s';
-      rows.push([type + ' messages', n + rate]);
-    }
-    previous = { at: now, counts };
-    table.replaceChildren(...rows.map(([k, v]) => el('tr', { 'data-key': k }, el('th', {}, k), el('td', {}, String(v)))));
-  };
-  await show();
-  element.append(el('h1', {}, 'Controller'), table);
-  // One timer: the next look is in 2 s, or in 300 ms after an event (a burst of events makes one look).
-  let pending = null;
-  let due = Infinity;
-  const soon = (delay = 300) => {
-    if (pending && due <= performance.now() + delay) return;
-    clearTimeout(pending);
-    due = performance.now() + delay;
-    pending = setTimeout(() => {
-      pending = null;
-      due = Infinity;
-      if (!table.isConnected) return; // the operator left the page
-      show().catch(() => { /* the next look shows it */ }).finally(() => soon(OVERVIEW_MS));
-    }, delay);
-  };
-  soon(OVERVIEW_MS);
-  for (const type of ['switch', 'link', 'host', 'open']) {
-    events.on(type, (e) => { if (!(type === 'switch' && e.action === 'changed')) soon(); });
-  }
 }
 
 function schemaText(schema, components, depth = 0) {

@@ -11,7 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
 import java.util.stream.Stream;
 
 import org.openqa.selenium.By;
@@ -21,6 +23,8 @@ import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.remote.RemoteWebDriver;
 
 /**
@@ -102,6 +106,8 @@ public final class Browser implements AutoCloseable {
         options.addArguments("--headless=new", "--disable-gpu", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--no-first-run", "--no-default-browser-check",
                 "--user-data-dir=" + profile, "--window-size=" + width + "," + height);
+        // the page's console, for consoleErrors()
+        options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
         if ("root".equals(System.getProperty("user.name"))) {
             options.addArguments("--no-sandbox"); // Chromium refuses to run as root with its sandbox
         }
@@ -161,6 +167,19 @@ public final class Browser implements AutoCloseable {
         Poll.until("the UI to show " + hash, Duration.ofSeconds(30),
                 () -> (String) script("return document.getElementById('page').dataset.route || ''"),
                 hash::equals);
+    }
+
+    /**
+     * What the page reported as errors since the previous call (or since the browser started): its
+     * {@code console.error} calls, uncaught exceptions and rejections, and the requests that failed or
+     * were answered with an error status ("... Failed to load resource: the server responded with a
+     * status of 404"), one line each.
+     */
+    public List<String> consoleErrors() {
+        rememberProcesses();
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
+                .map(LogEntry::getMessage).toList();
     }
 
     public WebElement find(String cssSelector) {

@@ -3,9 +3,12 @@
 // moves a switch's mastership to another instance connected to it (its row's "Move to") or spreads them
 // all evenly (Rebalance); each answers once the switches have confirmed their new masters. Read again
 // every 2 s, when a switch connects or disconnects, and when the event stream reconnects.
+// A controller running alone (the embedded ZooKeeper's default) has nothing to move or compare: the
+// page then says "single instance" and what the instance is, and leaves out the tables of ids and
+// generations, which it shows again as soon as a second instance joins.
 
 import { el, stylesheet } from '/ui/dom.js';
-import { clockNow } from '/ui/switches/format.js';
+import { age, clockNow, localTime } from '/ui/switches/format.js';
 import { debounced, keepFresh } from '/ui/switches/refresh.js';
 import { StatusBar } from '/ui/switches/status-bar.js';
 import { InstanceTable } from '/ui/cluster/instance-table.js';
@@ -19,6 +22,8 @@ export async function render(element, api) {
   const connection = el('p', { class: 'hg-cluster-connection', role: 'status' });
   const instances = new InstanceTable();
   const masterships = new MastershipTable(api, () => refresh());
+  const single = el('section', { class: 'hg-single-instance', hidden: true });
+  const several = el('div', { class: 'hg-cluster-tables' });
   let refresh = null;
 
   const load = async () => {
@@ -33,6 +38,12 @@ export async function render(element, api) {
       instances.show(null);
       connection.replaceChildren();
       problems.push(`Cannot read the cluster: ${cluster.reason.message}.`);
+    }
+    const alone = cluster.status === 'fulfilled' && cluster.value.instances.length === 1;
+    single.hidden = !alone;
+    several.hidden = alone;
+    if (alone) {
+      showSingle(single, cluster.value, switches.status === 'fulfilled' ? switches.value : null);
     }
     if (switches.status === 'fulfilled') {
       masterships.show(switches.value);
@@ -50,10 +61,32 @@ export async function render(element, api) {
   api.events.on('switch', (e) => { if (e.action !== 'changed') soon(); });
   api.events.on('open', soon);
 
-  element.append(el('h1', {}, 'Cluster'), status.element, connection,
-    el('h2', {}, 'Instances'), instances.element,
+  several.append(el('h2', {}, 'Instances'), instances.element,
     el('h2', {}, 'Masterships'), masterships.toolbar, masterships.element);
+  element.append(el('h1', {}, 'Cluster'), status.element, connection, single, several);
   await refresh();
+}
+
+/** One instance: what it is and what it controls, in words; the switches it masters are those it has. */
+function showSingle(element, cluster, switches) {
+  const self = cluster.instances[0];
+  const mastered = switches ? switches.filter((m) => m.master === self.id).length : null;
+  const rows = [
+    ['Instance', el('span', { class: 'hg-instance-id' }, self.id)],
+    ['Version', self.version || '—'],
+    ['Started', el('span', { title: self.started ? age((Date.now() - Date.parse(self.started)) / 1000) + ' ago' : '' },
+      localTime(self.started))],
+    ['OpenFlow', el('code', {}, self.openflowAddress || '—')],
+    ['Web and REST', el('code', {}, self.httpAddress || '—')],
+    ['Switches', switches === null ? 'cannot be read now'
+      : `master of ${mastered} of ${switches.length} switch${switches.length === 1 ? '' : 'es'}`],
+  ];
+  element.replaceChildren(
+    el('p', { class: 'hg-single-note' }, el('strong', {}, 'Single instance.'), ' This controller runs alone: it is'
+      + ' master of every switch connected to it, and there is no other instance to move a switch to. Start'
+      + ' another instance with the same ZooKeeper (', el('code', {}, '--zookeeper'), ') to make a cluster; this'
+      + ' page then lists the instances and each switch\'s master.'),
+    el('dl', { class: 'hg-single-facts' }, ...rows.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, v)])));
 }
 
 /** This instance's ZooKeeper session: while it is down the instance is master of no switch. */

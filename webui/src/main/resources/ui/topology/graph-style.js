@@ -9,6 +9,12 @@ const CSS = `
 .hg-topology-search { flex: 0 1 22em; padding: 4px 6px; }
 .hg-topology-matches { color: #44515e; min-width: 5em; }
 .hg-topology-legend { display: flex; gap: 10px; margin-left: auto; color: #44515e; }
+.hg-topology-roles { margin-left: auto; }
+.hg-topology-roles + .hg-topology-legend { margin-left: 0; }
+.hg-topology-legend-title { font-weight: 600; }
+.hg-topology-role-key::before, .hg-topology-host-key::before { content: ''; display: inline-block; width: 10px;
+  height: 10px; margin-right: 4px; vertical-align: -1px; border-radius: 50%; background: var(--role-colour); }
+.hg-topology-host-key::before { width: 6px; height: 6px; border-radius: 0; vertical-align: 1px; }
 .hg-topology-legend-key::before { content: ''; display: inline-block; width: 18px; height: 3px;
   margin-right: 4px; vertical-align: middle; background: var(--band-colour); }
 .hg-topology-stage { position: relative; flex: 1; min-height: 0; overflow: hidden;

@@ -38,6 +38,9 @@ export class LinkLayer {
    * Returns {linksDrawn, complete}: the links in the image shown, and whether it is exact for this view.
    */
   draw(ctx, scene, viewport, ratio) {
+    if (viewport.width <= 0 || viewport.height <= 0) {
+      return { linksDrawn: 0, complete: false }; // no room (the page is being left): nothing to draw into
+    }
     const target = this.targetFor(scene, viewport, ratio);
     const image = this.image;
     const fits = image !== null && sameFrame(image, target);
@@ -144,6 +147,9 @@ export class LinkLayer {
   }
 
   blit(ctx, viewport) {
+    if (this.shown.width === 0 || this.shown.height === 0) {
+      return; // drawImage throws on an empty canvas
+    }
     const r = this.screenRect(this.image, viewport);
     ctx.drawImage(this.shown, r.left, r.top, r.right - r.left, r.bottom - r.top);
   }

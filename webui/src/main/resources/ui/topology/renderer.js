@@ -2,15 +2,20 @@
 // (one per switch role; links come from LinkLayer's image), with detail that depends on the zoom:
 //  - hosts are drawn one by one only from HOST_EXPAND_SCALE on; below it each switch shows a badge
 //    with its host count (the count's digits once the badge is big enough to read);
-//  - switches are squares of a pixel or two when zoomed far out, circles closer in, labelled closer still.
+//  - switches are squares of a pixel or two when zoomed far out, circles closer in, labelled closer still;
+//  - labels (switch names first, then each drawn host's IP or MAC) are placed only where they overlap
+//    no label already placed, so a dense view shows fewer of them rather than an unreadable pile.
 
 import { BADGE_RADIUS, HOST_SIZE, SWITCH_RADIUS } from './layout.js';
 
 export const HOST_EXPAND_SCALE = 1.2;
-const LABEL_SCALE = 1.5;
-const HOST_LABEL_SCALE = 9;
-const ROLE_COLOURS = ['#2a7ab0', '#6a4fb3', '#1d2b3a', '#1d2b3a'];
-const HOST_COLOUR = '#6f7f8f';
+const LABEL_SCALE = 0.8; // labels that would overlap are left out, so they can show early
+/** Switch colours by layer (edge, then aggregation or spine, then core); the legend uses them too. */
+export const ROLE_COLOURS = ['#2a7ab0', '#6a4fb3', '#1d2b3a', '#1d2b3a'];
+export const HOST_COLOUR = '#6f7f8f';
+const MAX_LABELS = 600; // a frame places at most this many; past it the view is too dense to read anyway
+const MAX_LABEL_TRIES = 4000;
+const LABEL_CELL = 64;
 const HIGHLIGHT = '#f0a020';
 const SELECTED = '#e0007a';
 
@@ -28,7 +33,7 @@ export function drawFrame(ctx, scene, viewport, marks, pixelRatio, linkLayer) {
   const expanded = s >= HOST_EXPAND_SCALE;
   const stats = {
     switches: model.switches.length, switchesDrawn: 0, linksDrawn: links.linksDrawn, linksComplete: links.complete,
-    hostsDrawn: 0,
+    hostsDrawn: 0, hostLabels: 0,
     badgesDrawn: 0, hostsInBadges: 0, hostsExpanded: expanded, scale: s, drawMs: 0,
   };
 
@@ -53,11 +58,12 @@ export function drawFrame(ctx, scene, viewport, marks, pixelRatio, linkLayer) {
   drawMarks(ctx, scene, view, s, marks, expanded);
 
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
+  const labels = new LabelSpace();
   if (s >= LABEL_SCALE) {
-    drawSwitchLabels(ctx, scene, visible, viewport);
+    drawSwitchLabels(ctx, scene, visible, viewport, labels);
   }
-  if (expanded && s >= HOST_LABEL_SCALE) {
-    drawHostLabels(ctx, scene, view, viewport);
+  if (expanded) {
+    stats.hostLabels = drawHostLabels(ctx, scene, view, viewport, labels);
   }
   stats.drawMs = performance.now() - started;
   return stats;
@@ -179,28 +185,93 @@ function drawMarks(ctx, scene, view, s, marks, expanded) {
   }
 }
 
-function drawSwitchLabels(ctx, scene, visible, viewport) {
+function drawSwitchLabels(ctx, scene, visible, viewport, labels) {
   const { model, layout } = scene;
   ctx.font = '11px sans-serif';
   ctx.fillStyle = '#1d2b3a';
-  ctx.textAlign = 'center';
+  ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
   const below = SWITCH_RADIUS * viewport.scale + 3;
   for (const i of visible) {
     const p = viewport.toScreen(layout.x[i], layout.y[i]);
-    ctx.fillText(model.switches[i].label, p.x, p.y + below);
+    const text = model.switches[i].label;
+    const width = ctx.measureText(text).width;
+    if (labels.claim(p.x - width / 2, p.y + below, width, 12)) {
+      ctx.fillText(text, p.x - width / 2, p.y + below);
+    }
   }
 }
 
-function drawHostLabels(ctx, scene, view, viewport) {
+/** Labels each drawn host with its first IP address, or its MAC without one; returns how many were labelled. */
+function drawHostLabels(ctx, scene, view, viewport, labels) {
   const { model, layout } = scene;
   ctx.font = '10px sans-serif';
   ctx.fillStyle = '#44515e';
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
+  const gap = (HOST_SIZE / 2) * viewport.scale + 2;
+  let labelled = 0;
   scene.hostGrid.forEachIn(view.minX, view.minY, view.maxX, view.maxY, (h) => {
+    if (labels.full) {
+      return;
+    }
     const host = model.hosts[h];
+    const text = host.ips[0] ?? host.mac;
     const p = viewport.toScreen(layout.hostX[h], layout.hostY[h]);
-    ctx.fillText(host.ips[0] ?? host.mac, p.x + HOST_SIZE * viewport.scale, p.y);
+    const width = ctx.measureText(text).width;
+    // on the side away from the graph's centre is not known here: the right, else the left
+    for (const x of [p.x + gap, p.x - gap - width]) {
+      if (labels.claim(x, p.y - 6, width, 12)) {
+        ctx.fillText(text, x, p.y);
+        labelled++;
+        return;
+      }
+    }
   });
+  return labelled;
+}
+
+/**
+ * The screen rectangles labels took this frame: a label is drawn only where it overlaps none of them.
+ * Rectangles are filed by the LABEL_CELL-pixel cells they cover, so a claim looks only at its
+ * neighbours; a frame tries at most MAX_LABEL_TRIES claims, however many hosts are on screen.
+ */
+class LabelSpace {
+  constructor() {
+    this.cells = new Map();
+    this.placed = 0;
+    this.tries = 0;
+  }
+
+  get full() {
+    return this.placed >= MAX_LABELS || this.tries >= MAX_LABEL_TRIES;
+  }
+
+  claim(x, y, width, height) {
+    if (this.full) {
+      return false;
+    }
+    this.tries++;
+    const keys = [];
+    for (let cx = Math.floor(x / LABEL_CELL); cx <= Math.floor((x + width) / LABEL_CELL); cx++) {
+      for (let cy = Math.floor(y / LABEL_CELL); cy <= Math.floor((y + height) / LABEL_CELL); cy++) {
+        const key = `${cx},${cy}`;
+        for (const r of this.cells.get(key) ?? []) {
+          if (x < r.x + r.width && r.x < x + width && y < r.y + r.height && r.y < y + height) {
+            return false;
+          }
+        }
+        keys.push(key);
+      }
+    }
+    const rect = { x, y, width, height };
+    for (const key of keys) {
+      if (!this.cells.has(key)) {
+        this.cells.set(key, []);
+      }
+      this.cells.get(key).push(rect);
+    }
+    this.placed++;
+    return true;
+  }
 }

@@ -7,13 +7,14 @@
 //   await graph.setModel({switches, links, hosts});   // see topology-model.js for the shape
 //
 // After each frame the canvas carries what it drew as data attributes (data-switches,
-// data-switches-drawn, data-links-drawn, data-links-complete, data-hosts-drawn, data-hosts-in-badges),
+// data-switches-drawn, data-links-drawn, data-links-complete, data-hosts-drawn, data-hosts-in-badges,
+// data-host-labels),
 // for tests. The links come a moment after the rest when the view has changed (see link-layer.js).
 
 import { buildModel } from './topology-model.js';
-import { layoutTopology, SWITCH_RADIUS, BADGE_RADIUS, HOST_SIZE } from './layout.js';
+import { layoutTopology, roleName, SWITCH_RADIUS, BADGE_RADIUS, HOST_SIZE } from './layout.js';
 import { buildScene, UTILISATION_COLOURS } from './scene.js';
-import { drawFrame, HOST_EXPAND_SCALE } from './renderer.js';
+import { drawFrame, HOST_COLOUR, HOST_EXPAND_SCALE, ROLE_COLOURS } from './renderer.js';
 import { describe } from './details.js';
 import { findMatches } from './search.js';
 import { runInSlices } from './slices.js';
@@ -78,6 +79,7 @@ export class TopologyGraph {
     this.marks.link = -1;
     this.marks.selected = this.itemByKey(selectedKey);
     this.showDetails(this.marks.selected);
+    this.showRoles(scene.layout.layerCount);
     this.search(this.searchBox.value, { focus: false });
     if (first) {
       this.viewport.fit(scene.layout.bounds);
@@ -191,11 +193,15 @@ export class TopologyGraph {
     data.linksComplete = stats.linksComplete;
     data.hostsDrawn = stats.hostsDrawn;
     data.hostsInBadges = stats.hostsInBadges;
+    data.hostLabels = stats.hostLabels;
     this.onFrame(stats);
   }
 
   resize() {
     const box = this.stage.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) {
+      return; // taken out of the page or hidden: keep the last size until it is shown again
+    }
     this.pixelRatio = window.devicePixelRatio || 1;
     this.canvas.width = Math.max(1, Math.round(box.width * this.pixelRatio));
     this.canvas.height = Math.max(1, Math.round(box.height * this.pixelRatio));
@@ -439,7 +445,10 @@ export class TopologyGraph {
     this.fitButton = make('button', 'hg-topology-fit', toolbar);
     this.fitButton.type = 'button';
     this.fitButton.textContent = 'Fit';
-    const legend = make('span', 'hg-topology-legend', toolbar);
+    // what the colours mean: the switches' inferred roles (redrawn with each topology) and the links' use
+    this.roleLegend = make('span', 'hg-topology-legend hg-topology-roles', toolbar);
+    const legend = make('span', 'hg-topology-legend hg-topology-utilisation', toolbar);
+    make('span', 'hg-topology-legend-title', legend).textContent = 'link use:';
     ['not measured', '< 30 %', '< 60 %', '< 85 %', '≥ 85 %'].forEach((label, band) => {
       const key = make('span', 'hg-topology-legend-key', legend);
       key.style.setProperty('--band-colour', UTILISATION_COLOURS[band]);
@@ -459,6 +468,28 @@ export class TopologyGraph {
     this.closeButton.setAttribute('aria-label', 'Close details');
     this.detailsTitle = make('h3', 'hg-topology-details-title', this.details);
     this.detailsRows = make('dl', 'hg-topology-details-rows', this.details);
+  }
+
+  /** The role legend: one colour per inferred role this topology has, and the hosts' squares. */
+  showRoles(layerCount) {
+    const doc = this.root.ownerDocument;
+    const keys = [];
+    const named = new Set();
+    for (let layer = 0; layer < layerCount; layer++) {
+      const name = roleName(layer, layerCount);
+      if (!named.has(name)) {
+        named.add(name);
+        keys.push([name, ROLE_COLOURS[Math.min(layer, ROLE_COLOURS.length - 1)], 'hg-topology-role-key']);
+      }
+    }
+    keys.push(['host', HOST_COLOUR, 'hg-topology-host-key']);
+    this.roleLegend.replaceChildren(...keys.map(([name, colour, className]) => {
+      const key = doc.createElement('span');
+      key.className = className;
+      key.style.setProperty('--role-colour', colour);
+      key.textContent = name;
+      return key;
+    }));
   }
 
   showDetails(item) {

@@ -36,9 +36,24 @@ export function canonicalDpid(value) {
   return hex.padStart(16, '0').match(/../g).join(':');
 }
 
-/** The dpid without its leading zero bytes, for labels: 00:00:00:00:00:00:01:0a -> 01:0a. */
+/** The dpid without its leading zero bytes: 00:00:00:00:00:00:01:0a -> 01:0a. */
 export function shortDpid(dpid) {
   return dpid.replace(/^(00:)+(?=..:..)/, '');
+}
+
+const MAX_LABEL = 32;
+
+/**
+ * What a switch is called on the graph: the datapath description its switch sent (what the operator
+ * named it, e.g. OVS's other-config:dp-desc), or its full dpid when it sent none or a placeholder.
+ * A short dpid ("01:0a") names nothing an operator can look up.
+ */
+export function switchLabel(dpid, info) {
+  const described = typeof info?.description?.datapath === 'string' ? info.description.datapath.trim() : '';
+  if (described === '' || /^(none|n\/a|unknown)$/i.test(described)) {
+    return dpid;
+  }
+  return described.length > MAX_LABEL ? `${described.slice(0, MAX_LABEL - 1)}…` : described;
 }
 
 /** Builds the model; throws an Error naming the first bad field. Run it with runInSlices. */
@@ -90,7 +105,7 @@ export function* buildModel(input) {
   yield;
   const indexOf = new Map(dpids.map((dpid, i) => [dpid, i]));
   const switches = dpids.map((dpid, index) => ({
-    index, dpid, label: shortDpid(dpid), info: switchInfo.get(dpid), degree: 0, hostCount: 0,
+    index, dpid, label: switchLabel(dpid, switchInfo.get(dpid)), info: switchInfo.get(dpid), degree: 0, hostCount: 0,
   }));
   yield;
 

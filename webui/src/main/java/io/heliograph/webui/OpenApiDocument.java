@@ -125,9 +125,10 @@ public final class OpenApiDocument {
         return document;
     }
 
-    /** Whether the document describes {@code pattern}: everything but the web UI's shell and scripts. */
+    /** Whether the document describes {@code pattern}: everything but the web UI's shell, icon and scripts. */
     static boolean describes(String pattern) {
-        return !pattern.equals("/") && !pattern.equals("/index.html") && !pattern.startsWith("/ui/");
+        return !pattern.equals("/") && !pattern.equals("/index.html") && !pattern.equals("/favicon.ico")
+                && !pattern.startsWith("/ui/");
     }
 
     /** The OpenAPI form of a Spring pattern: {@code /switches/{dpid:[0-9a-f:]+}} -> {@code /switches/{dpid}}. */

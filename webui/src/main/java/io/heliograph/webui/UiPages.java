@@ -50,7 +50,9 @@ final class UiPages {
         return Optional.ofNullable(byId.get(id));
     }
 
+    /** The pages in navigation order: by rank, then by title (see {@link UiPage#rank()}). */
     List<UiPage> list() {
-        return byId.values().stream().sorted(Comparator.comparing(UiPage::title).thenComparing(UiPage::id)).toList();
+        return byId.values().stream().sorted(Comparator.comparingInt(UiPage::rank).thenComparing(UiPage::title)
+                .thenComparing(UiPage::id)).toList();
     }
 }

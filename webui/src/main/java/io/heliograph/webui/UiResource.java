@@ -77,6 +77,12 @@ final class UiResource {
         return shellFile("index.html");
     }
 
+    /** The icon, also where browsers and bookmarks look for it without reading the shell's link to it. */
+    @GetMapping("/favicon.ico")
+    public ResponseEntity<byte[]> favicon() {
+        return shellFile("favicon.svg");
+    }
+
     @GetMapping("/ui/{*file}")
     public ResponseEntity<byte[]> shellFile(@PathVariable String file) {
         if (file.startsWith("/")) {

@@ -8,6 +8,10 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -51,6 +55,14 @@ class UiResourceTest {
         assertEquals(404, server.getWithout("/ui/missing.js").statusCode());
         assertEquals(404, server.getWithout("/ui/Topology/x.js").statusCode());
         assertTrue(server.getWithout("/ui/%2e%2e%2fWebServer.class").statusCode() >= 400, "no way out of ui/");
+
+        assertTrue(index.body().contains("href=\"/ui/favicon.svg\""), "the shell links its icon");
+        for (String icon : List.of("/ui/favicon.svg", "/favicon.ico")) {
+            var served = server.getWithout(icon);
+            assertEquals(200, served.statusCode(), icon);
+            assertEquals("image/svg+xml", served.headers().firstValue("Content-Type").orElse(""), icon);
+            assertTrue(served.body().startsWith("<svg"), icon);
+        }
     }
 
     @Test
@@ -78,8 +90,36 @@ class UiResourceTest {
         assertEquals(401, server.getWithout(UiResource.PAGES).statusCode(), "the list is API: it needs credentials");
     }
 
+    @Test
+    void theNavigationListsPagesByRankThenByTitle() throws IOException {
+        Path script = dataDir.resolve("page.js");
+        Files.writeString(script, "export function render(element) {}\n");
+        server.component.addPage(page("bundles", "Bundles", script));
+        server.component.addPage(page("hosts", "Hosts", script, UiPage.HOSTS_RANK));
+        server.component.addPage(page("cluster", "Cluster", script));
+        server.component.addPage(page("switches", "Switches", script, UiPage.SWITCHES_RANK));
+        server.component.addPage(page("topology", "Topology", script, UiPage.TOPOLOGY_RANK));
+
+        String listed = server.get(UiResource.PAGES).body();
+        List<String> ids = new ArrayList<>();
+        Matcher id = Pattern.compile("\"id\":\"([a-z-]+)\"").matcher(listed);
+        while (id.find()) {
+            ids.add(id.group(1));
+        }
+        assertEquals(List.of("topology", "switches", "hosts", "bundles", "cluster"), ids, listed);
+    }
+
     private static UiPage page(String id, String title, Path script) {
+        return page(id, title, script, UiPage.DEFAULT_RANK);
+    }
+
+    private static UiPage page(String id, String title, Path script, int rank) {
         return new UiPage() {
+            @Override
+            public int rank() {
+                return rank;
+            }
+
             @Override
             public String id() {
                 return id;

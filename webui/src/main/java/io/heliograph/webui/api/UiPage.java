@@ -20,4 +20,19 @@ public interface UiPage {
 
     /** The ES module that renders the page, usually a resource of the app's own bundle. */
     URL script();
+
+    /**
+     * Where the page goes in the navigation: lower ranks first, pages of equal rank by title. The pages
+     * an operator opens first have low ranks (topology {@value #TOPOLOGY_RANK}, switches
+     * {@value #SWITCHES_RANK}, hosts {@value #HOSTS_RANK}); an app's page that says nothing comes after
+     * them, at {@value #DEFAULT_RANK}.
+     */
+    default int rank() {
+        return DEFAULT_RANK;
+    }
+
+    int TOPOLOGY_RANK = 10;
+    int SWITCHES_RANK = 20;
+    int HOSTS_RANK = 30;
+    int DEFAULT_RANK = 100;
 }

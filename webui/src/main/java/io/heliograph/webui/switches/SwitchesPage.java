@@ -33,4 +33,9 @@ public class SwitchesPage implements UiPage {
     public URL script() {
         return SwitchesPage.class.getResource(FOLDER + "switches-page.js");
     }
+
+    @Override
+    public int rank() {
+        return SWITCHES_RANK;
+    }
 }

@@ -35,4 +35,9 @@ public class TopologyPage implements UiPage {
     public URL script() {
         return TopologyPage.class.getResource(TopologyGraphFiles.FOLDER + "topology-page.js");
     }
+
+    @Override
+    public int rank() {
+        return TOPOLOGY_RANK;
+    }
 }

@@ -36,4 +36,9 @@ public final class HostsPage implements UiPage {
     public URL script() {
         return HostsPage.class.getResource(SCRIPT);
     }
+
+    @Override
+    public int rank() {
+        return HOSTS_RANK;
+    }
 }
