@@ -208,7 +208,7 @@ class DistributionIT {
             }
             assertTrue(ours.indexOf("  exit") < ours.indexOf("  switches"), "ours sorted by name:\n" + ours);
             String framework = help.group(2);
-            for (String name : List.of(" lb", " scr:list", " install", " headers")) {
+            for (String name : List.of(" lb", " list", " install", " headers", " felix:help")) {
                 assertTrue(framework.contains(name), "framework commands name '" + name + "':\n" + framework);
             }
             assertFalse(framework.contains(" switches"), "ours are not listed twice:\n" + framework);

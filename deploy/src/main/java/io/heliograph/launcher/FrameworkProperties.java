@@ -79,6 +79,8 @@ public final class FrameworkProperties {
 
         // Gogo: an interactive shell on stdin/stdout only with --console; otherwise it never reads stdin.
         p.put("gosh.args", options.console() ? "" : "--nointeractive --noshutdown");
+        // its login script, etc/gosh_profile: Heliograph's commands first (help, exit)
+        p.put("gosh.home", distribution.home().toString());
         return p;
     }
 }

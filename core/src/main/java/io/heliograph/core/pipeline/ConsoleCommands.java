@@ -17,11 +17,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The console's own commands, {@code heliograph:help} and {@code heliograph:exit}, ranked above the
- * framework's so that a bare {@code help} is this one.
+ * The console's own commands, {@code heliograph:help} and {@code heliograph:exit}. A bare {@code help}
+ * is this one because the distribution's {@code etc/gosh_profile} has the shell look in the
+ * {@code heliograph} scope first (Gogo picks between scopes by that order, not by service ranking).
  *
  * <p>{@code help} lists Heliograph's commands first, one line each: the synopsis and summary every
- * command component declares in its {@value #HELP} service property ({@code "SYNOPSIS|SUMMARY"}, one
+ * command component declares in its {@value #HELP} service property ({@code "SYNOPSIS|SUMMARY"}, the
+ * summary after the last bar, one
  * value per function, e.g. {@code "hosts [MAC|IP|DPID]|tracked hosts: ..."}), read from the service
  * registry on each call, so an app's commands come and go with it. Then it names the framework's
  * commands ({@code lb}, {@code scr:list}, ...); {@code help NAME} says one of ours, or hands a
@@ -32,7 +34,6 @@ import org.slf4j.LoggerFactory;
     "osgi.command.scope=heliograph",
     "osgi.command.function=help",
     "osgi.command.function=exit",
-    "service.ranking:Integer=100",
     ConsoleCommands.HELP + "=help [NAME]|this list, or what one command does",
     ConsoleCommands.HELP + "=exit|stop the controller (as Ctrl-D or the end of piped input does)"})
 public final class ConsoleCommands {
@@ -95,7 +96,7 @@ public final class ConsoleCommands {
                 lines.putIfAbsent(function, new String[] {function, ""});
             }
             for (String help : values(ref.getProperty(HELP))) {
-                int bar = help.indexOf('|');
+                int bar = help.lastIndexOf('|'); // a synopsis may have alternatives: [MAC|IP|DPID]
                 String synopsis = bar < 0 ? help : help.substring(0, bar).strip();
                 String function = synopsis.split(" ", 2)[0];
                 lines.put(function, new String[] {synopsis, bar < 0 ? "" : help.substring(bar + 1).strip()});

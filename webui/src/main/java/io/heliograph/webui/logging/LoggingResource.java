@@ -19,6 +19,8 @@ import io.heliograph.core.LogLevels;
 import io.heliograph.core.LogLevels.LoggerLevel;
 import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.ApiException;
+import io.heliograph.webui.api.ApiSchema;
+import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -39,12 +41,14 @@ public class LoggingResource implements RestResource {
     volatile LogLevels levels;
 
     @ApiDescription("Every logger the controller has created or configured, ROOT first, the rest by name")
+    @OperationId("listLoggers")
     @GetMapping
     public List<LoggerState> list() {
         return service().loggers().stream().map(LoggerState::of).toList();
     }
 
     @ApiDescription("One logger's level; a logger without a level of its own has its nearest parent's")
+    @OperationId("getLogger")
     @GetMapping("/{logger}")
     public LoggerState one(@ApiDescription(LOGGER) @PathVariable String logger) {
         LogLevels service = service();
@@ -53,10 +57,11 @@ public class LoggingResource implements RestResource {
 
     @ApiDescription("Sets a logger's level, and so its children's that have none of their own; answers its new"
             + " state")
+    @OperationId("setLoggerLevel")
     @PutMapping(path = "/{logger}", consumes = "application/json")
     public LoggerState set(@ApiDescription(LOGGER) @PathVariable String logger,
             @ApiDescription("{\"level\": \"debug\"}: one of trace, debug, info, warn, error, off")
-            @RequestBody(required = false) Object body) {
+            @ApiSchema(type = LevelChange.class) @RequestBody(required = false) Object body) {
         LogLevels service = service();
         String name = name(logger);
         return LoggerState.of(service.set(name, level(body)));
@@ -104,13 +109,21 @@ public class LoggingResource implements RestResource {
     }
 
     /** A logger as the resource writes it. */
-    public record LoggerState(@ApiDescription("its name, ROOT for the root logger") String logger,
-                         @ApiDescription("the level it logs at: trace, debug, info, warn, error or off") String level,
+    public record LoggerState(@ApiDescription("its name, ROOT for the root logger") @ApiSchema(required = true)
+                                  String logger,
+                         @ApiDescription("the level it logs at") @ApiSchema(values = {"trace", "debug", "info", "warn",
+                                 "error", "off"}, required = true) String level,
                          @ApiDescription("the level set on this very logger; null when it has its nearest"
-                                 + " parent's") String configured) {
+                                 + " parent's") @ApiSchema(values = {"trace", "debug", "info", "warn", "error", "off"})
+                                 String configured) {
 
         static LoggerState of(LoggerLevel l) {
             return new LoggerState(l.logger(), l.level(), l.configured());
         }
+    }
+
+    /** The body of a level change, as the document describes it (the handler reads it itself, to name a bad member). */
+    public record LevelChange(@ApiDescription("the new level") @ApiSchema(values = {"trace", "debug", "info", "warn",
+            "error", "off"}, required = true) String level) {
     }
 }
