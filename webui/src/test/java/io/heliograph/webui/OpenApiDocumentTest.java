@@ -41,6 +41,7 @@ import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.ApiSchema;
 import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
+import io.heliograph.webui.rest.BundleResource;
 import io.heliograph.webui.testing.OpenApiContract;
 
 /** The OpenAPI document describes exactly the resources mapped at the moment, from their code. */
@@ -264,6 +265,28 @@ class OpenApiDocumentTest {
         assertTrue(all.contains("operation id 'list_items2' is GET /api/v1/test/careless/a's too"), all);
         assertTrue(all.contains("alias path /api/v1/test/elsewhere is not one of its paths"), all);
         assertTrue(all.contains("ItemsResource.list has no @OperationId"), all);
+    }
+
+    @Test
+    void stopAndUninstallOfABundleDescribeForceAndTheListSaysWhichArePlatform() throws IOException {
+        server.component.addResource(new BundleResource());
+        JsonNode doc = document();
+        for (String operation : List.of("/~1api~1v1~1bundles~1{id}~1stop/post", "/~1api~1v1~1bundles~1{id}/delete")) {
+            JsonNode force = null;
+            for (JsonNode parameter : doc.at("/paths" + operation + "/parameters")) {
+                if (parameter.path("name").asText().equals("force")) {
+                    force = parameter;
+                }
+            }
+            assertNotNull(force, operation + ": " + doc.at("/paths" + operation));
+            assertEquals("query", force.get("in").asText());
+            assertFalse(force.get("required").asBoolean());
+            assertEquals("[\"true\",\"false\"]", force.at("/schema/enum").toString());
+            assertTrue(force.get("description").asText().contains("platform bundle"), force.toString());
+        }
+        JsonNode platform = doc.at("/components/schemas/BundleResource.BundleInfo/properties/platform");
+        assertEquals("boolean", platform.path("type").asText(), doc.at("/components/schemas").toString());
+        assertTrue(platform.path("description").asText().contains("bundles/"), platform.toString());
     }
 
     @Test

@@ -2,6 +2,9 @@ package io.heliograph.webui.rest;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.FileSystemNotFoundException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -31,6 +34,7 @@ import org.springframework.web.multipart.MultipartFile;
 
 import io.heliograph.webui.api.ApiException;
 import io.heliograph.webui.api.ApiDescription;
+import io.heliograph.webui.api.ApiSchema;
 import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 
@@ -39,7 +43,10 @@ import io.heliograph.webui.api.RestResource;
  * REST: install an uploaded jar ({@code POST}, multipart field {@code file} or the raw jar as
  * {@code application/java-archive}), start, stop, update with a new jar ({@code PUT /{id}}) and
  * uninstall ({@code DELETE /{id}}). The framework (bundle 0) and the web bundle serving this API
- * are refused (409): stopping either would take the API down with no way back over REST.
+ * are refused (409): stopping either would take the API down with no way back over REST. The other
+ * platform bundles (those the launcher installs from the distribution's {@code bundles/}: Guava,
+ * Netty, SCR, the core...) are stopped or uninstalled only with {@code ?force=true}: the controller
+ * cannot run without them, and nothing but a restart brings some of them back.
  */
 @Component(service = RestResource.class)
 @RestController
@@ -52,6 +59,12 @@ public class BundleResource implements RestResource {
     static final String MULTIPART = "multipart/form-data";
     static final String ID = "bundle id, as the list gives it";
     static final String START = "true (the default) to start the bundle once installed, false to install it only";
+    static final String FORCE = "true to stop or uninstall a platform bundle too (the controller may stop "
+            + "working); without it a platform bundle is refused with 409. Apps need no force";
+    /** The framework property the launcher sets to the distribution's folder. */
+    static final String HOME = "heliograph.home";
+    /** The distribution's folder of platform bundles, which the launcher installs at every start. */
+    static final String PLATFORM_FOLDER = "bundles";
     /** Where uploads are installed from, as far as the framework knows. */
     static final String LOCATION_PREFIX = "rest-upload:";
     /** How long an update or uninstall waits for the framework to refresh the bundle and its dependents. */
@@ -59,14 +72,21 @@ public class BundleResource implements RestResource {
 
     /** A bundle as the API shows it; state is the OSGi state name (ACTIVE, RESOLVED, INSTALLED...). */
     public record BundleInfo(long id, String symbolicName, String name, String version, String state,
-            String location, boolean fragment) {
+            String location, boolean fragment,
+            @ApiDescription("the controller's platform (the framework, or installed from the distribution's "
+                    + "bundles/ folder), not an app: stopping or uninstalling it needs force=true") boolean platform) {
     }
 
     private BundleContext context;
+    /** ${heliograph.home}/bundles, normalised; null outside a distribution (no home property). */
+    private Path platformFolder;
 
     @Activate
     void activate(BundleContext context) {
         this.context = context;
+        String home = context.getProperty(HOME);
+        platformFolder = home == null || home.isBlank() ? null
+                : Path.of(home).toAbsolutePath().normalize().resolve(PLATFORM_FOLDER);
     }
 
     @ApiDescription("Every bundle with its state and version")
@@ -74,7 +94,7 @@ public class BundleResource implements RestResource {
     @OperationId("listBundles")
     public List<BundleInfo> list() {
         return Arrays.stream(context.getBundles()).sorted(Comparator.comparingLong(Bundle::getBundleId))
-                .map(BundleResource::info).toList();
+                .map(this::info).toList();
     }
 
     @ApiDescription("One bundle")
@@ -122,11 +142,14 @@ public class BundleResource implements RestResource {
         return info(bundle);
     }
 
-    @ApiDescription("Stops a bundle")
+    @ApiDescription("Stops a bundle (a platform bundle only with force=true)")
     @PostMapping("/{id}/stop")
     @OperationId("stopBundle")
-    public BundleInfo stop(@ApiDescription(ID) @PathVariable String id) {
+    public BundleInfo stop(@ApiDescription(ID) @PathVariable String id,
+            @ApiDescription(FORCE) @ApiSchema(values = {"true", "false"})
+            @RequestParam(name = "force", required = false) String force) {
         Bundle bundle = changeable(id, "stopped");
+        unlessPlatform(bundle, forced(force), "stop");
         run(bundle, "stop", bundle::stop);
         return info(bundle);
     }
@@ -147,11 +170,14 @@ public class BundleResource implements RestResource {
         return update(id, BundleJarUpload.of(jar));
     }
 
-    @ApiDescription("Uninstalls a bundle")
+    @ApiDescription("Uninstalls a bundle (a platform bundle only with force=true)")
     @DeleteMapping("/{id}")
     @OperationId("uninstallBundle")
-    public BundleInfo uninstall(@ApiDescription(ID) @PathVariable String id) {
+    public BundleInfo uninstall(@ApiDescription(ID) @PathVariable String id,
+            @ApiDescription(FORCE) @ApiSchema(values = {"true", "false"})
+            @RequestParam(name = "force", required = false) String force) {
         Bundle bundle = changeable(id, "uninstalled");
+        unlessPlatform(bundle, forced(force), "uninstall");
         synchronized (this) {
             run(bundle, "uninstall", bundle::uninstall);
         }
@@ -225,6 +251,50 @@ public class BundleResource implements RestResource {
         return bundle;
     }
 
+    /** Absent or false: refuse a platform bundle; true: the operator accepts the risk. */
+    private static boolean forced(String force) {
+        if (force == null || force.equals("false")) {
+            return false;
+        }
+        if (force.equals("true")) {
+            return true;
+        }
+        throw ApiException.badRequest("force", "must be true or false, got '" + DatapathIds.abbreviate(force) + "'");
+    }
+
+    /** Refuses the operation on a platform bundle unless forced: the controller may not survive it. */
+    private void unlessPlatform(Bundle bundle, boolean force, String operation) {
+        if (!force && platform(bundle)) {
+            throw ApiException.conflict("force", "bundle " + bundle.getBundleId() + " (" + bundle.getSymbolicName()
+                    + ") is a platform bundle (from the distribution's " + PLATFORM_FOLDER + "/): the controller may "
+                    + "stop working without it; send force=true to " + operation + " it anyway");
+        }
+    }
+
+    /**
+     * Whether the bundle is part of the controller's platform: the framework, or a jar the launcher
+     * installed from the distribution's bundles/ (its location is that jar's file: URI, and stays so
+     * across updates). Apps from hot/ and uploads (rest-upload:) are not.
+     */
+    boolean platform(Bundle bundle) {
+        if (bundle.getBundleId() == Constants.SYSTEM_BUNDLE_ID) {
+            return true;
+        }
+        if (platformFolder == null) {
+            return false;
+        }
+        try {
+            URI location = new URI(bundle.getLocation());
+            if (!"file".equalsIgnoreCase(location.getScheme())) {
+                return false;
+            }
+            Path jar = Path.of(location).toAbsolutePath().normalize();
+            return platformFolder.equals(jar.getParent());
+        } catch (URISyntaxException | IllegalArgumentException | FileSystemNotFoundException e) {
+            return false;   // a location that is not a file's URI is nothing the launcher installed
+        }
+    }
+
     private Bundle find(String id) {
         long number;
         try {
@@ -290,11 +360,11 @@ public class BundleResource implements RestResource {
                 ? BundleJarUpload.FIELD : "id", "cannot " + what + ": " + reason);
     }
 
-    static BundleInfo info(Bundle b) {
+    BundleInfo info(Bundle b) {
         String name = b.getHeaders().get(Constants.BUNDLE_NAME); // localised: "%systemBundle" is a key
         boolean fragment = b.getHeaders("").get(Constants.FRAGMENT_HOST) != null;
         return new BundleInfo(b.getBundleId(), b.getSymbolicName(), name, b.getVersion().toString(),
-                state(b.getState()), b.getLocation(), fragment);
+                state(b.getState()), b.getLocation(), fragment, platform(b));
     }
 
     static String state(int state) {

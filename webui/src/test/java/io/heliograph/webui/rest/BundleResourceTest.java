@@ -12,8 +12,11 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -41,7 +44,9 @@ import io.heliograph.webui.rest.RestFixture.Answer;
 
 /**
  * The bundles resource against a real OSGi framework (Equinox, as the distribution runs), with a
- * stand-in for the web bundle whose context the resource gets, and jars built in the test.
+ * stand-in for the web bundle whose context the resource gets, and jars built in the test. The
+ * framework has a distribution home, as the launcher gives it, so that jars installed from its
+ * bundles/ folder are platform bundles.
  */
 class BundleResourceTest {
 
@@ -59,7 +64,8 @@ class BundleResourceTest {
     static void startFramework() throws BundleException {
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).iterator().next();
         framework = factory.newFramework(Map.of(Constants.FRAMEWORK_STORAGE, storage.resolve("osgi").toString(),
-                Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT));
+                Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT,
+                BundleResource.HOME, home().toString()));
         framework.start();
         webStandIn = framework.getBundleContext().installBundle("test:webui",
                 new ByteArrayInputStream(TestJars.bundle("io.heliograph.webui.standin", "1.0.0")));
@@ -78,10 +84,15 @@ class BundleResourceTest {
         mvc = RestFixture.mvc(resource);
     }
 
+    /** The distribution's folder, as the launcher sets heliograph.home (a path with a dot, not normalised). */
+    private static Path home() {
+        return storage.resolve("dist").resolve(".").resolve("heliograph");
+    }
+
     @AfterEach
     void uninstallWhatTheTestInstalled() throws BundleException {
         for (Bundle b : framework.getBundleContext().getBundles()) {
-            if (b.getLocation().startsWith(BundleResource.LOCATION_PREFIX)) {
+            if (b.getLocation().startsWith(BundleResource.LOCATION_PREFIX) || b.getLocation().startsWith("file:")) {
                 b.uninstall();
             }
         }
@@ -249,6 +260,69 @@ class BundleResourceTest {
         assertEquals(Bundle.ACTIVE, framework.getState());
         assertEquals(Bundle.ACTIVE, webStandIn.getState());
         assertEquals("1.0.0", webStandIn.getVersion().toString());
+    }
+
+    /** Installs the jar from the distribution's folder as the launcher (bundles/) or FileInstall (hot/) does. */
+    private static Bundle installFrom(String folder, String symbolicName) throws IOException, BundleException {
+        Path jar = home().resolve(folder).resolve(symbolicName + ".jar");
+        Files.createDirectories(jar.getParent());
+        Files.write(jar, TestJars.bundle(symbolicName, "1.0.0"));
+        // the launcher installs Path.toUri() (file:///...), FileInstall File.toURI() (file:/...)
+        String location = folder.equals("bundles") ? jar.toUri().toString() : jar.toFile().toURI().toString();
+        Bundle bundle = framework.getBundleContext().installBundle(location);
+        bundle.start();
+        return bundle;
+    }
+
+    @Test
+    void theFrameworkAndTheDistributionsBundlesFolderArePlatformAppsAndUploadsAreNot() throws Exception {
+        Bundle guava = installFrom("bundles", "io.heliograph.test.guava");
+        Bundle hotApp = installFrom("hot", "io.heliograph.test.hotapp");
+        long upload = upload(TestJars.bundle("io.heliograph.test.uploaded", "1.0.0")).expect(201).number("/id");
+        Answer list = call(mvc, get("/api/v1/bundles")).expect(200);
+        Map<Long, Boolean> platform = new HashMap<>();
+        list.json().forEach(b -> platform.put(b.get("id").asLong(), b.get("platform").asBoolean()));
+        assertEquals(Boolean.TRUE, platform.get(0L), "the framework");
+        assertEquals(Boolean.TRUE, platform.get(guava.getBundleId()), "from bundles/: " + guava.getLocation());
+        assertEquals(Boolean.FALSE, platform.get(hotApp.getBundleId()), "from hot/: " + hotApp.getLocation());
+        assertEquals(Boolean.FALSE, platform.get(upload), "an upload");
+        assertEquals(Boolean.FALSE, platform.get(webStandIn.getBundleId()), "installed from elsewhere");
+        assertEquals("true", call(mvc, get("/api/v1/bundles/" + guava.getBundleId())).expect(200).text("/platform"));
+    }
+
+    @Test
+    void aPlatformBundleIsStoppedOrUninstalledOnlyWhenForced() throws Exception {
+        Bundle guava = installFrom("bundles", "io.heliograph.test.guava");
+        long id = guava.getBundleId();
+        call(mvc, post("/api/v1/bundles/" + id + "/stop")).refused(409, "force", "bundle " + id
+                + " (io.heliograph.test.guava) is a platform bundle");
+        call(mvc, post("/api/v1/bundles/" + id + "/stop").param("force", "false")).refused(409, "force",
+                "send force=true to stop it anyway");
+        call(mvc, post("/api/v1/bundles/" + id + "/stop").param("force", "yes")).refused(400, "force",
+                "must be true or false");
+        assertEquals(Bundle.ACTIVE, guava.getState(), "refused: still running");
+
+        assertEquals("RESOLVED", call(mvc, post("/api/v1/bundles/" + id + "/stop").param("force", "true"))
+                .expect(200).text("/state"));
+        assertEquals(Bundle.RESOLVED, guava.getState());
+        assertEquals("ACTIVE", call(mvc, post("/api/v1/bundles/" + id + "/start")).expect(200).text("/state"),
+                "starting needs no force");
+
+        call(mvc, delete("/api/v1/bundles/" + id)).refused(409, "force", "send force=true to uninstall it anyway");
+        assertEquals(guava, framework.getBundleContext().getBundle(id), "refused: still installed");
+        assertEquals("UNINSTALLED", call(mvc, delete("/api/v1/bundles/" + id).param("force", "true")).expect(200)
+                .text("/state"));
+        assertNull(framework.getBundleContext().getBundle(id));
+    }
+
+    @Test
+    void anAppNeedsNoForce() throws Exception {
+        long id = installFrom("hot", "io.heliograph.test.hotapp").getBundleId();
+        assertEquals("RESOLVED", call(mvc, post("/api/v1/bundles/" + id + "/stop")).expect(200).text("/state"));
+        assertEquals("ACTIVE", call(mvc, post("/api/v1/bundles/" + id + "/start")).expect(200).text("/state"));
+        assertEquals("RESOLVED", call(mvc, post("/api/v1/bundles/" + id + "/stop").param("force", "true"))
+                .expect(200).text("/state"), "force changes nothing for an app");
+        assertEquals("UNINSTALLED", call(mvc, delete("/api/v1/bundles/" + id)).expect(200).text("/state"));
     }
 
     @Test
