@@ -30,12 +30,13 @@ export class BundleClient {
     return this.api.post(`${BUNDLES}/${id}/start`);
   }
 
-  stop(id) {
-    return this.api.post(`${BUNDLES}/${id}/stop`);
+  /** With force, a platform bundle too (the API refuses one without it, with 409 naming 'force'). */
+  stop(id, force = false) {
+    return this.api.post(`${BUNDLES}/${id}/stop${force ? '?force=true' : ''}`);
   }
 
-  uninstall(id) {
-    return this.api.delete(`${BUNDLES}/${id}`);
+  uninstall(id, force = false) {
+    return this.api.delete(`${BUNDLES}/${id}${force ? '?force=true' : ''}`);
   }
 
   /**

@@ -1,15 +1,18 @@
 // The web UI's bundles page (registered by io.heliograph.webui.bundles.BundlesPage): the controller's
 // OSGi bundles with state and version, and their life cycle: install an uploaded jar, start, stop,
-// update from a jar, uninstall. Uninstalling, and changing a platform bundle (core, web UI, OpenFlow),
-// asks first. After each operation the page asks the API for the bundle until its state settles, then
-// shows every bundle again (others may have changed with it); it also refreshes every few seconds, as
-// bundles change from the console and the hot folder too.
+// update from a jar, uninstall. Platform bundles (the API's platform: the framework and the
+// distribution's bundles/, e.g. Guava, Netty, the core) carry a badge; stopping or uninstalling one is a
+// forced confirmation (the operator ticks that the controller may stop working) and is sent with
+// force=true. Uninstalling an app, and updating a platform bundle, ask first too. After each operation
+// the page asks the API for the bundle until its state settles, then shows every bundle again (others
+// may have changed with it); it also refreshes every few seconds, as bundles change from the console
+// and the hot folder too.
 
 import { el, stylesheet } from '/ui/dom.js';
 import { DataTable } from '/ui/table.js';
 import { BundleClient } from '/ui/bundles/bundle-client.js';
 import { confirmAction } from '/ui/bundles/confirm-dialog.js';
-import { describe, platformRole } from '/ui/bundles/bundle-warnings.js';
+import { ACKNOWLEDGE, describe, platformRole } from '/ui/bundles/bundle-warnings.js';
 
 const REFRESH_MS = 5000;
 const FRAMEWORK = 0;
@@ -30,7 +33,10 @@ export async function render(element, api) {
 
   const table = new DataTable([
     { key: 'id', title: 'Id', numeric: true },
-    { key: 'symbolicName', title: 'Symbolic name' },
+    { key: 'symbolicName', title: 'Symbolic name', value: (b) => b.symbolicName.toLowerCase(),
+      text: (b) => b.platform ? `${b.symbolicName} platform` : b.symbolicName,
+      cell: (b) => el('span', {}, b.symbolicName, b.platform ? el('span', { class: 'hg-platform-badge',
+        title: 'part of the controller\'s platform, not an app' }, 'platform') : null) },
     { key: 'name', title: 'Name' },
     { key: 'version', title: 'Version' },
     { key: 'state', title: 'State', cell: (b) => el('span', {
@@ -75,22 +81,29 @@ export async function render(element, api) {
     draw();
   }
 
-  /** Asks first where the operation cannot be undone here or takes part of the controller down. */
+  /**
+   * Asks first where the operation cannot be undone here or takes part of the controller down; resolves
+   * to { go, force }. Stopping or uninstalling a platform bundle is a forced confirmation, and goes with
+   * force (the API refuses it without).
+   */
   async function confirmed(bundle, action) {
     const role = platformRole(bundle);
-    if (action === 'start' || (action !== 'uninstall' && !role)) return true;
+    if (action === 'start' || (action !== 'uninstall' && !role)) return { go: true, force: false };
+    const forced = Boolean(bundle.platform) && (action === 'stop' || action === 'uninstall');
     const what = action === 'uninstall' ? 'Uninstall' : action === 'stop' ? 'Stop' : 'Update';
     const consequence = role ? `${describe(bundle)} ${role}` : '';
     const message = action === 'uninstall'
       ? `${describe(bundle)} ${bundle.version} is removed from the controller; to have it back, upload its jar again.`
           + (consequence ? ' ' + consequence : '')
       : consequence;
-    return confirmAction(element, { title: `${what} ${bundle.name || bundle.symbolicName}?`, message,
-      confirm: what });
+    const go = await confirmAction(element, { title: `${what} ${bundle.name || bundle.symbolicName}?`, message,
+      confirm: what, acknowledge: forced ? ACKNOWLEDGE : undefined });
+    return { go, force: forced };
   }
 
   async function act(bundle, action, file) {
-    if (!await confirmed(bundle, action)) {
+    const answer = await confirmed(bundle, action);
+    if (!answer.go) {
       report(bundle, `${describe(bundle)}: nothing done.`);
       return;
     }
@@ -99,7 +112,8 @@ export async function render(element, api) {
     report(bundle, `${VERBS[action]} ${describe(bundle)}…`);
     try {
       if (action === 'update') await client.update(bundle.id, file);
-      else await client[action](bundle.id);
+      else if (action === 'start') await client.start(bundle.id);
+      else await client[action](bundle.id, answer.force);
       const now = await client.settled(bundle.id);
       if (!now) report(bundle, `Uninstalled ${describe(bundle)}.`);
       else report(bundle, `${describe(bundle)} ${now.bundle.version} is ${now.settled ? '' : 'still '}${now.bundle.state}.`);
