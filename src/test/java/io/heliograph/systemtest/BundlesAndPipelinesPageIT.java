@@ -43,7 +43,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * runs the new order (REST and the console's {@code pipelines}); Revert drops an edit; an order naming
  * a listener whose app stopped meanwhile is refused with the API's message at that listener. On the
  * bundles page the operator stops and starts the learning switch (REST and the console's {@code lb}
- * agree), is warned before stopping the core or the web bundle, sees the API's refusals, installs an
+ * agree), sees the platform bundles marked (Guava, the core: the API refuses to stop one unless forced)
+ * and is made to tick "I understand the controller may stop working" before stopping the core or the
+ * web bundle, sees the API's refusals, installs an
  * app by uploading its jar, starts it, updates it with a new version and uninstalls it. No switches
  * are needed: the apps' listeners join the pipelines when they start.
  */
@@ -190,12 +192,26 @@ class BundlesAndPipelinesPageIT {
         Poll.until("the learning switch's listener back in the pipeline", UI, () -> listeners(PACKET_IN),
                 l -> l.contains("learningswitch"));
 
-        // stopping the core asks first, saying what it takes down; cancelled, nothing happens
+        // platform bundles (from the distribution's bundles/) are marked, apps (hot/) are not, and the API
+        // refuses to stop one unless forced
+        long guava = bundleId("com.google.guava").orElseThrow();
         long core = bundleId("io.heliograph.core").orElseThrow();
+        Poll.until("the platform mark on Guava's and the core's rows", UI,
+                () -> platformMarked(guava) && platformMarked(core), Boolean::booleanValue);
+        assertFalse(platformMarked(learningSwitch), "an app carries no platform mark");
+        RestClient.Response unforced = rest.post("/api/v1/bundles/" + guava + "/stop", "");
+        assertEquals(409, unforced.status(), unforced.toString());
+        assertEquals("force", unforced.json().get("field").asText(), unforced.toString());
+        assertEquals("ACTIVE", restState(guava));
+
+        // stopping the core is a forced confirmation, saying what it takes down; cancelled, nothing happens
         clickInRow(core, "stop");
         WebElement dialog = Poll.until("the confirmation before stopping the core", UI,
                 () -> browser.find("dialog.hg-confirm[open]"), WebElement::isDisplayed);
         assertTrue(dialog.getText().contains("is the controller's core"), dialog.getText());
+        assertTrue(dialog.getText().contains("I understand the controller may stop working"), dialog.getText());
+        assertFalse(dialog.findElement(By.cssSelector(".hg-confirm-ok")).isEnabled(),
+                "Stop is disabled until the operator ticks the acknowledgement");
         browser.screenshot("bundles-3-core-stop-warning");
         dialog.findElement(By.cssSelector(".hg-confirm-cancel")).click();
         Poll.until("the confirmation to close", UI, () -> browser.driver().findElements(By.cssSelector("dialog.hg-confirm")).isEmpty());
@@ -208,6 +224,7 @@ class BundlesAndPipelinesPageIT {
         dialog = Poll.until("the confirmation before stopping the web bundle", UI,
                 () -> browser.find("dialog.hg-confirm[open]"), WebElement::isDisplayed);
         assertTrue(dialog.getText().contains("serves this web UI and the REST API"), dialog.getText());
+        dialog.findElement(By.cssSelector(".hg-confirm-acknowledge")).click();
         dialog.findElement(By.cssSelector(".hg-confirm-ok")).click();
         String refused = Poll.until("the API's refusal on the page", UI,
                 () -> browser.find(".hg-bundles-error").getText(), s -> !s.isEmpty());
@@ -349,6 +366,12 @@ class BundlesAndPipelinesPageIT {
                 + "const box = note.getBoundingClientRect();"
                 + "return {text: note.innerText.trim(), inSight: box.top >= 0 && box.bottom <= window.innerHeight};",
                 Long.toString(id));
+    }
+
+    /** Whether the bundle's row carries the platform mark, read in one step in the page (see {@link #shownState}). */
+    private static boolean platformMarked(long id) {
+        return (Boolean) browser.script("return document.querySelector("
+                + "`tr[data-key='${arguments[0]}'] .hg-platform-badge`) !== null;", Long.toString(id));
     }
 
     private static String status() {
