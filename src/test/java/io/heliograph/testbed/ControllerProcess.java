@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,6 +45,7 @@ public final class ControllerProcess implements AutoCloseable {
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
     /** Every port {@link #freePort} returned in this JVM. */
     private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
+    private static final int[] LISTEN_RANGE = listenRange();
 
     private final Process process;
     private final OutputStream console;
@@ -143,21 +145,42 @@ public final class ControllerProcess implements AutoCloseable {
 
     /**
      * A port free now on loopback, never one this JVM handed out before: system-test classes run two at a
-     * time, and the kernel may give a port that one class has been handed but not yet bound to the other.
-     * The small race with other processes until the controller binds it is accepted.
+     * time, and a port one class has been handed may not be bound yet. It is taken below the kernel's
+     * ephemeral range (net.ipv4.ip_local_port_range), so that no outgoing connection of any process (a
+     * ZooKeeper client, the browser, a switch) can be given it before the controller binds it, as one
+     * CI run saw with a port from that range ("--http-port ... Address already in use").
      */
     public static int freePort() {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                if (HANDED_OUT.add(socket.getLocalPort())) {
-                    return socket.getLocalPort();
+        int[] range = LISTEN_RANGE;
+        for (int attempt = 0; attempt < 1_000; attempt++) {
+            int port = ThreadLocalRandom.current().nextInt(range[0], range[1] + 1);
+            if (HANDED_OUT.contains(port)) {
+                continue;
+            }
+            try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                if (HANDED_OUT.add(port)) {
+                    return port;
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                // in use: another
             }
         }
-        throw new IllegalStateException("no loopback port free that this JVM has not handed out already, after 100 attempts"
-                + " (" + HANDED_OUT.size() + " handed out)");
+        throw new IllegalStateException("no loopback port free in " + range[0] + "-" + range[1]
+                + " that this JVM has not handed out already, after 1000 attempts (" + HANDED_OUT.size() + " handed out)");
+    }
+
+    /** Ports for listeners: below the ephemeral range where it leaves room (10000 up), else above it. */
+    private static int[] listenRange() {
+        int low = 32_768;
+        int high = 60_999;
+        try {
+            String[] ephemeral = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+");
+            low = Integer.parseInt(ephemeral[0]);
+            high = Integer.parseInt(ephemeral[1]);
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or unreadable: Linux's default range
+        }
+        return low - 10_000 >= 5_000 ? new int[] {10_000, low - 1} : new int[] {high + 1, 65_535};
     }
 
     /** Whether something accepts a TCP connection on loopback port {@code port} now. */
