@@ -145,7 +145,7 @@ public final class ControllerProcess implements AutoCloseable {
 
     /**
      * A port free now on loopback, never one this JVM handed out before: system-test classes run two at a
-     * time, and a port one class has been handed may not be bound yet. It is taken below the kernel's
+     * time, and a port one class has been handed may not be bound yet. It is taken outside the kernel's
      * ephemeral range (net.ipv4.ip_local_port_range), so that no outgoing connection of any process (a
      * ZooKeeper client, the browser, a switch) can be given it before the controller binds it, as one
      * CI run saw with a port from that range ("--http-port ... Address already in use").
@@ -169,18 +169,25 @@ public final class ControllerProcess implements AutoCloseable {
                 + " that this JVM has not handed out already, after 1000 attempts (" + HANDED_OUT.size() + " handed out)");
     }
 
-    /** Ports for listeners: below the ephemeral range where it leaves room (10000 up), else above it. */
+    /**
+     * Ports for listeners: above the ephemeral range where it leaves room (Linux's default range ends at
+     * 60999), else below it. The range is read line by line: procfs files report no size, and a read
+     * sized by it ({@code Files.readString}) gets only the first byte.
+     */
     private static int[] listenRange() {
         int low = 32_768;
         int high = 60_999;
         try {
-            String[] ephemeral = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+");
-            low = Integer.parseInt(ephemeral[0]);
-            high = Integer.parseInt(ephemeral[1]);
+            String[] ephemeral = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim()
+                    .split("\\s+");
+            int readLow = Integer.parseInt(ephemeral[0]);
+            int readHigh = Integer.parseInt(ephemeral[1]);
+            low = readLow;
+            high = readHigh;
         } catch (IOException | RuntimeException e) {
             // not Linux, or unreadable: Linux's default range
         }
-        return low - 10_000 >= 5_000 ? new int[] {10_000, low - 1} : new int[] {high + 1, 65_535};
+        return 65_535 - high >= 2_000 ? new int[] {high + 1, 65_535} : new int[] {10_000, low - 1};
     }
 
     /** Whether something accepts a TCP connection on loopback port {@code port} now. */
