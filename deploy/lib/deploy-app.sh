@@ -79,17 +79,9 @@ fi
 
 command -v curl >/dev/null || die "curl is needed for --controller (apt-get install curl)"
 command -v jq >/dev/null || die "jq is needed for --controller (apt-get install jq)"
-[[ "$controller" =~ ^https?:// ]] || die "--controller '$controller' must be an http:// or https:// URL"
-auth=()
-if [[ -n "$token" ]]; then
-    auth=(-H "Authorization: Bearer $token")
-elif [[ -n "$user" ]]; then
-    auth=(-u "$user")
-elif [[ "$controller" =~ ^https?://(localhost|127\.0\.0\.1)(:|/|$) && -r "$DIST/data/initial-credentials" ]]; then
-    auth=(-u "admin:$(sed -n 's/^password=//p' "$DIST/data/initial-credentials")")
-else
-    die "no credentials for $controller: --user USER:PASSWORD or --token TOKEN"
-fi
+# shellcheck source=controller-auth.sh
+source "$(dirname "${BASH_SOURCE[0]}")/controller-auth.sh"
+controller_auth
 
 # call METHOD PATH [curl args...]: the body on stdout; a status other than 2xx ends the script with it
 call() {

@@ -218,10 +218,50 @@ class DistributionIT {
             assertTrue(controller.console("help lb", Pattern.compile("(?s)scope: felix.*?g! "), COMMAND).contains("lb"),
                     "help NAME hands a framework command to the framework's help");
 
+            remoteShell(controller);
+
             controller.console("exit");
             assertEquals(0, controller.awaitExit(STOP), "exit code after exit\n" + controller.log());
             assertTrue(controller.log().contains("console: exit, stopping the controller"), controller.log());
         }
+    }
+
+    /**
+     * Issue 20, the remote shell: {@code heliograph shell} runs console lines through the REST API with the
+     * API's credentials (one with {@code -c}, or a script of lines piped in), prints their output, reports a
+     * failed line on stderr with status 1, leaves at {@code exit} without stopping the controller, and
+     * refuses wrong credentials. The controller logs each line with who sent it.
+     */
+    private void remoteShell(ControllerProcess controller) {
+        String script = ControllerDistribution.built().getParent().getParent().resolve("heliograph").toString();
+        String url = "http://127.0.0.1:" + controller.httpPort();
+        ControllerProcess.Credentials admin = controller.credentials(STARTUP);
+        String user = admin.user() + ":" + admin.password();
+
+        CommandResult help = Command.of("bash", script, "shell", "--controller", url, "--user", user, "-c", "help")
+                .timeout(COMMAND).run();
+        assertEquals(0, help.exitCode(), help.toString());
+        Matcher listed = Pattern.compile("(?s)Heliograph commands.*?\\n(.*?)Framework commands").matcher(help.stdout());
+        assertTrue(listed.find(), help.toString());
+        assertTrue(listed.group(1).contains("  switches") && listed.group(1).contains("  hosts [MAC|IP|DPID]"),
+                "the remote help is the console's, apps' commands included:\n" + help.stdout());
+
+        String lines = "help hosts\\n# a comment\\nno-such-command\\nheliograph:loglevel io.heliograph.remote debug\\n"
+                + "exit\\nheliograph:loglevel io.heliograph.remote error\\n";
+        CommandResult piped = Command.of("bash", "-c", "printf '" + lines + "' | bash \"$0\" shell --controller \"$1\""
+                + " --user \"$2\"", script, url, user).timeout(COMMAND).run();
+        assertEquals(1, piped.exitCode(), "a failed line makes the status 1: " + piped);
+        assertTrue(piped.stdout().contains("hosts [MAC|IP|DPID]"), piped.toString());
+        assertTrue(piped.stderr().contains("error: ") && piped.stderr().contains("no-such-command"), piped.toString());
+        assertEquals("debug", controller.rest().get("/api/v1/logging/io.heliograph.remote").json().path("level")
+                .asText(), "the lines before exit ran, none after it");
+        assertTrue(controller.isAlive() && controller.health().isPresent(), "exit left the shell, not the controller");
+        assertTrue(controller.log().contains("remote console, admin: help hosts"), controller.log());
+
+        CommandResult refused = Command.of("bash", script, "shell", "--controller", url, "--user", "admin:wrong",
+                "-c", "help").timeout(COMMAND).run();
+        assertEquals(2, refused.exitCode(), refused.toString());
+        assertTrue(refused.stderr().contains("refused the credentials (401)"), refused.toString());
     }
 
     @Test
