@@ -326,9 +326,13 @@ class DistributionIT {
             assertEquals("ROOT", list.path(0).path("logger").asText(), list.toString());
             assertEquals("info", list.path(0).path("level").asText(), list.toString());
             assertEquals("warn", rest.get("/api/v1/logging/org.eclipse.jetty.server").json().path("level").asText());
+            RestClient.Response reset = rest.delete("/api/v1/logging/org.eclipse.jetty.server");
+            assertEquals(200, reset.status(), reset.toString());
+            assertTrue(reset.json().path("configured").isNull(), "the logger etc/ does not name is gone: " + reset);
+            assertEquals("warn", reset.json().path("level").asText(), "it has org.eclipse.jetty's level again: " + reset);
             JsonNode paths = rest.get("/api/v1/openapi.json").json().path("paths");
             for (String operation : List.of("/api/v1/logging get", "/api/v1/logging/{logger} get",
-                    "/api/v1/logging/{logger} put")) {
+                    "/api/v1/logging/{logger} put", "/api/v1/logging/{logger} delete")) {
                 String[] pathAndMethod = operation.split(" ");
                 assertFalse(paths.path(pathAndMethod[0]).path(pathAndMethod[1]).path("summary").asText().isBlank(),
                         operation + " is in the OpenAPI document with a summary");

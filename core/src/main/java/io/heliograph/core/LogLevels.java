@@ -36,6 +36,15 @@ public interface LogLevels {
     LoggerLevel set(String logger, String level);
 
     /**
+     * Takes back what {@link #set} did to {@code logger}: it logs again at the level the logging configuration
+     * (etc/log4j2.xml) gives it, its own there or its nearest configured parent's. A logger never set is left
+     * as it is. Answers the logger's state.
+     *
+     * @throws IllegalArgumentException naming the problem when the name is not a logger's ({@link #logger})
+     */
+    LoggerLevel reset(String logger);
+
+    /**
      * A logger's level.
      *
      * @param logger     its name, {@value #ROOT} for the root

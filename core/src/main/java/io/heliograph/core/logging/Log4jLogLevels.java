@@ -1,7 +1,9 @@
 package io.heliograph.core.logging;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.TreeSet;
 
@@ -24,6 +26,12 @@ import io.heliograph.core.LogLevels;
 public final class Log4jLogLevels implements LogLevels {
 
     private final LoggerContext context;
+    /**
+     * The loggers {@link #set} changed in {@link #changedIn}: the level the configuration gave each, or null
+     * for one it added. Forgotten when Log4j loads its file again (a new configuration has none of them).
+     */
+    private final Map<String, Level> before = new HashMap<>();
+    private Configuration changedIn;
 
     /** The process's logger context: the launcher makes it one for all class loaders. */
     public Log4jLogLevels() {
@@ -61,17 +69,47 @@ public final class Log4jLogLevels implements LogLevels {
         Level parsed = Level.valueOf(LogLevels.level(level).toUpperCase(Locale.ROOT));
         // One change at a time: two setters of new loggers must not both add one.
         synchronized (this) {
-            Configuration configuration = context.getConfiguration();
+            Configuration configuration = current();
             LoggerConfig nearest = configuration.getLoggerConfig(name);
             if (nearest.getName().equals(name)) {
+                before.putIfAbsent(name, nearest.getLevel());
                 nearest.setLevel(parsed);
             } else {
+                before.put(name, null);
                 // additive: the new logger writes through its parents' appenders, as before
                 configuration.addLogger(name, new LoggerConfig(name, parsed, true));
             }
             context.updateLoggers();
             return level(configuration, name);
         }
+    }
+
+    @Override
+    public LoggerLevel reset(String logger) {
+        String name = internal(LogLevels.logger(logger));
+        synchronized (this) {
+            Configuration configuration = current();
+            if (before.containsKey(name)) {
+                Level configured = before.remove(name);
+                if (configured == null) {
+                    configuration.removeLogger(name);
+                } else {
+                    configuration.getLoggerConfig(name).setLevel(configured);
+                }
+                context.updateLoggers();
+            }
+            return level(configuration, name);
+        }
+    }
+
+    /** The running configuration; what was changed in an earlier one is gone with it. */
+    private Configuration current() {
+        Configuration configuration = context.getConfiguration();
+        if (configuration != changedIn) {
+            before.clear();
+            changedIn = configuration;
+        }
+        return configuration;
     }
 
     private static LoggerLevel level(Configuration configuration, String name) {

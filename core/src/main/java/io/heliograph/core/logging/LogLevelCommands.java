@@ -12,14 +12,17 @@ import io.heliograph.core.LogLevels.LoggerLevel;
 /**
  * Gogo shell commands to see and change log levels while the controller runs:
  * {@code heliograph:loglevel} (the loggers with a level of their own), {@code heliograph:loglevel LOGGER}
- * and {@code heliograph:loglevel LOGGER LEVEL}.
+ * and {@code heliograph:loglevel LOGGER LEVEL} ({@code reset} for the configuration's level).
  */
 @Component(service = Object.class, property = {
     "osgi.command.scope=heliograph",
     "osgi.command.function=loglevel",
-    "heliograph.command.help=loglevel [LOGGER [LEVEL]]|the loggers with a level of their own, or one's level, "
-        + "or set it now (until etc/log4j2.xml changes)"})
+    "heliograph.command.help=loglevel [LOGGER [LEVEL|reset]]|the loggers with a level of their own, or one's level, "
+        + "or set it now (until etc/log4j2.xml changes), or back to etc/log4j2.xml's"})
 public final class LogLevelCommands {
+
+    /** The level word that means: back to the configuration's level. */
+    static final String RESET = "reset";
 
     private final LogLevels levels;
 
@@ -42,9 +45,10 @@ public final class LogLevelCommands {
         }
     }
 
+    /** Sets the level, or with {@value #RESET} takes back what was set. */
     public String loglevel(String logger, String level) {
         try {
-            return line(levels.set(logger, level));
+            return line(RESET.equalsIgnoreCase(level.strip()) ? levels.reset(logger) : levels.set(logger, level));
         } catch (IllegalArgumentException e) {
             return e.getMessage();
         }

@@ -93,6 +93,41 @@ class Log4jLogLevelsTest {
     }
 
     @Test
+    void aResetGoesBackToTheConfiguredLevelsAndForgetsWhatItAdded() {
+        Logger jetty = context.getLogger("org.eclipse.jetty.server.Server");
+        Logger topology = context.getLogger("io.heliograph.topology.LinkDiscovery");
+        levels.set("org.eclipse.jetty", "debug");
+        levels.set("org.eclipse.jetty", "trace");   // twice: the reset goes back to the file's, not the first change
+        levels.set("io.heliograph.topology", "debug");
+        levels.set("ROOT", "error");
+
+        assertEquals(new LoggerLevel("org.eclipse.jetty", "warn", "warn"), levels.reset("org.eclipse.jetty"));
+        assertFalse(jetty.isInfoEnabled());
+        assertEquals(new LoggerLevel("io.heliograph.topology", "error", null), levels.reset("io.heliograph.topology"),
+                "an added logger is gone: it has the root's level again");
+        assertFalse(topology.isWarnEnabled());
+        assertEquals(new LoggerLevel("ROOT", "info", "info"), levels.reset("ROOT"));
+        assertTrue(topology.isInfoEnabled() && !topology.isDebugEnabled());
+        assertEquals(List.of("ROOT", "org.eclipse.jetty"), levels.loggers().stream().filter(l -> l.configured() != null)
+                .map(LoggerLevel::logger).toList());
+
+        assertEquals(new LoggerLevel("org.eclipse.jetty", "warn", "warn"), levels.reset("org.eclipse.jetty"),
+                "a second reset, or one of a logger never set, changes nothing");
+        assertEquals(new LoggerLevel("com.example", "info", null), levels.reset("com.example"));
+        assertThrows(IllegalArgumentException.class, () -> levels.reset("a b"));
+    }
+
+    @Test
+    void whatWasSetBeforeTheFileWasLoadedAgainIsNotResetIntoTheNewConfiguration() {
+        levels.set("org.eclipse.jetty", "debug");
+        ConfigurationBuilder<BuiltConfiguration> builder = ConfigurationBuilderFactory.newConfigurationBuilder();
+        builder.add(builder.newRootLogger(Level.INFO));
+        builder.add(builder.newLogger("org.eclipse.jetty", Level.ERROR));
+        context.reconfigure(builder.build());
+        assertEquals(new LoggerLevel("org.eclipse.jetty", "error", "error"), levels.reset("org.eclipse.jetty"));
+    }
+
+    @Test
     void aBadLevelOrNameIsRefusedAndChangesNothing() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> levels.set("io.heliograph", "verbose"));

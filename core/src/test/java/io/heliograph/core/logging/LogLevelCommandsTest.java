@@ -27,6 +27,8 @@ class LogLevelCommandsTest {
             assertEquals("ROOT info\nio.heliograph.topology debug", commands.loglevel());
             assertTrue(commands.loglevel("io.heliograph.topology", "loud").startsWith("level must be one of"));
             assertEquals("ROOT info\nio.heliograph.topology debug", commands.loglevel());
+            assertEquals("io.heliograph.topology info (inherited)", commands.loglevel("io.heliograph.topology", "Reset"));
+            assertEquals("ROOT info", commands.loglevel());
         } finally {
             context.stop();
         }

@@ -8,6 +8,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
@@ -25,8 +26,8 @@ import io.heliograph.webui.api.RestResource;
 
 /**
  * {@code /api/v1/logging}: the controller's loggers and their levels, and {@code PUT /{logger}} with
- * {@code {"level": "debug"}} to change one at once, without a restart. A change lasts until etc/log4j2.xml
- * changes or the controller restarts.
+ * {@code {"level": "debug"}} to change one at once, without a restart, {@code DELETE /{logger}} to take the
+ * change back. A change lasts until etc/log4j2.xml changes or the controller restarts.
  */
 @Component(service = RestResource.class)
 @RestController
@@ -65,6 +66,15 @@ public class LoggingResource implements RestResource {
         LogLevels service = service();
         String name = name(logger);
         return LoggerState.of(service.set(name, level(body)));
+    }
+
+    @ApiDescription("Takes back the level set on a logger: it logs again at what etc/log4j2.xml gives it; answers its"
+            + " state (a logger never set is left as it is)")
+    @OperationId("resetLoggerLevel")
+    @DeleteMapping("/{logger}")
+    public LoggerState reset(@ApiDescription(LOGGER) @PathVariable String logger) {
+        LogLevels service = service();
+        return LoggerState.of(service.reset(name(logger)));
     }
 
     private LogLevels service() {

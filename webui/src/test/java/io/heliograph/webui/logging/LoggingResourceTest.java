@@ -4,6 +4,7 @@ import static io.heliograph.webui.testing.Responses.ok;
 import static io.heliograph.webui.testing.Responses.refused;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
 
@@ -83,6 +84,17 @@ class LoggingResourceTest {
     }
 
     @Test
+    void aDeleteTakesTheLevelBack() throws Exception {
+        ok(mvc, set("io.heliograph.topology", "{\"level\": \"debug\"}"));
+        JsonNode answer = ok(mvc, delete("/api/v1/logging/io.heliograph.topology"));
+        assertEquals(List.of("io.heliograph.topology debug", "io.heliograph.topology reset"), service.writes);
+        assertEquals("info", answer.get("level").asText());
+        assertTrue(answer.get("configured").isNull(), answer.toString());
+        refused(mvc, delete("/api/v1/logging/a%20b"), 400, "logger");
+        assertEquals(2, service.writes.size());
+    }
+
+    @Test
     void aBadLoggerNameIs400NamingTheField() throws Exception {
         ApiException e = refused(mvc, set("io.helio graph", "{\"level\": \"debug\"}"), 400, "logger");
         assertTrue(e.message().startsWith("logger must be a class or package name"), e.message());
@@ -122,6 +134,15 @@ class LoggingResourceTest {
             String parsed = LogLevels.level(level);
             configured.put(LogLevels.logger(logger), parsed);
             writes.add(logger + " " + parsed);
+            return get(logger);
+        }
+
+        @Override
+        public LoggerLevel reset(String logger) {
+            if (!logger.equals(ROOT)) {
+                configured.remove(LogLevels.logger(logger));
+            }
+            writes.add(logger + " reset");
             return get(logger);
         }
     }
