@@ -314,6 +314,7 @@ public final class OpenApiDocument {
                 problems.add(where + " has no @OperationId");
                 return;
             }
+            untypedBody(entry.getKey(), handler).ifPresent(problem -> problems.add(where + ": " + problem));
             for (OperationId.Alias alias : declared.aliases()) {
                 if (!paths.contains(alias.path())) {
                     problems.add(where + ": alias path " + alias.path() + " is not one of its paths " + paths);
@@ -335,6 +336,30 @@ public final class OpenApiDocument {
             }
         });
         return problems;
+    }
+
+    /**
+     * A JSON request body read as any JSON ({@code Object}, {@code JsonNode}, {@code String}) with no
+     * {@link ApiSchema} to say its shape: a generated client could send nothing typed.
+     */
+    private static Optional<String> untypedBody(RequestMappingInfo mapping, HandlerMethod handler) {
+        Set<MediaType> consumes = mapping.getConsumesCondition().getConsumableMediaTypes();
+        if (!consumes.isEmpty() && consumes.stream().noneMatch(MediaType.APPLICATION_JSON::includes)) {
+            return Optional.empty();   // text, a jar, a form: not JSON
+        }
+        for (MethodParameter parameter : handler.getMethodParameters()) {
+            if (!parameter.hasParameterAnnotation(RequestBody.class)) {
+                continue;
+            }
+            Class<?> type = parameter.getParameterType();
+            boolean anyJson = type == Object.class || type == String.class || JsonNode.class.isAssignableFrom(type);
+            ApiSchema declared = parameter.getParameterAnnotation(ApiSchema.class);
+            if (anyJson && (declared == null || declared.type() == Void.class)) {
+                return Optional.of("its request body is read as " + type.getSimpleName()
+                        + " with no @ApiSchema(type = ...) saying its shape");
+            }
+        }
+        return Optional.empty();
     }
 
     /** Two handlers of one path and method: the first's operation takes the second's body types too. */

@@ -23,6 +23,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -130,6 +131,18 @@ class OpenApiDocumentTest {
         @DeleteMapping("/api/v1/test/careless/{id}")
         @ApiDescription("No id")
         public void noId(@PathVariable String id) {
+        }
+
+        @PutMapping(path = "/api/v1/test/careless/{id}", consumes = "application/json")
+        @ApiDescription("Any JSON")
+        @OperationId("replaceCarelessItem")
+        public void anyJson(@PathVariable String id, @RequestBody Object body) {
+        }
+
+        @PutMapping(path = "/api/v1/test/careless/{id}/note", consumes = "text/plain")
+        @ApiDescription("Text is text")
+        @OperationId("setCarelessNote")
+        public void text(@PathVariable String id, @RequestBody String note) {
         }
     }
 
@@ -265,6 +278,8 @@ class OpenApiDocumentTest {
         assertTrue(all.contains("operation id 'list_items2' is GET /api/v1/test/careless/a's too"), all);
         assertTrue(all.contains("alias path /api/v1/test/elsewhere is not one of its paths"), all);
         assertTrue(all.contains("ItemsResource.list has no @OperationId"), all);
+        assertTrue(all.contains("CarelessResource.anyJson: its request body is read as Object with no @ApiSchema"), all);
+        assertFalse(all.contains("CarelessResource.text"), all);
     }
 
     @Test

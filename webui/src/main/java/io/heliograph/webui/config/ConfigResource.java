@@ -24,6 +24,7 @@ import io.heliograph.core.cluster.SharedStore.StoreUnavailableException;
 import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.ApiException;
+import io.heliograph.webui.api.ApiSchema;
 import io.heliograph.webui.api.RestResource;
 
 /**
@@ -65,7 +66,7 @@ public class ConfigResource implements RestResource {
     public PidConfig replace(
             @ApiDescription("the configuration pid, e.g. io.heliograph.forwarding") @PathVariable String pid,
             @ApiDescription("setting → value, each value a string as the cfg file would hold it (\"7\", \"true\")")
-            @RequestBody(required = false) Object body) {
+            @ApiSchema(type = Settings.class) @RequestBody(required = false) Object body) {
         Map<String, String> settings = settings(body);
         return PidConfig.of(call(s -> s.set(pid, settings)));
     }
@@ -80,6 +81,14 @@ public class ConfigResource implements RestResource {
             s.delete(pid);
             return s.get(pid);
         }));
+    }
+
+    /**
+     * The body's shape as the document describes it, an object of strings (the handler reads it itself, to
+     * name a member that is not one).
+     */
+    public static final class Settings extends LinkedHashMap<String, String> {
+        private static final long serialVersionUID = 1L;
     }
 
     /**
