@@ -72,7 +72,9 @@ public final class Log4jLogLevels implements LogLevels {
             Configuration configuration = current();
             LoggerConfig nearest = configuration.getLoggerConfig(name);
             if (nearest.getName().equals(name)) {
-                before.putIfAbsent(name, nearest.getLevel());
+                if (!before.containsKey(name)) {   // not putIfAbsent: null (added here) is a value to keep
+                    before.put(name, nearest.getLevel());
+                }
                 nearest.setLevel(parsed);
             } else {
                 before.put(name, null);

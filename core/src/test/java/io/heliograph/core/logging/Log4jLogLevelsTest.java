@@ -99,6 +99,7 @@ class Log4jLogLevelsTest {
         levels.set("org.eclipse.jetty", "debug");
         levels.set("org.eclipse.jetty", "trace");   // twice: the reset goes back to the file's, not the first change
         levels.set("io.heliograph.topology", "debug");
+        levels.set("io.heliograph.topology", "trace");   // an added logger set again is still one to remove
         levels.set("ROOT", "error");
 
         assertEquals(new LoggerLevel("org.eclipse.jetty", "warn", "warn"), levels.reset("org.eclipse.jetty"));
