@@ -13,6 +13,7 @@ import io.heliograph.testbed.ControllerDistribution;
 import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.Poll;
 import io.heliograph.testbed.RestClient;
+import io.heliograph.testbed.ZooKeeperServerProcess;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -116,6 +117,12 @@ class ReleaseIT {
         Path home = unpacked.resolve("heliograph-" + version);
         assertEquals(files(dist, true), files(home, true), "the tarball holds the built distribution, data/ aside");
 
+        try (Stream<Path> sdk = Files.walk(home.resolve("sdk/repository"))) {
+            List<String> cores = sdk.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("heliograph-core-") && n.endsWith(".jar")).toList();
+            assertEquals(1, cores.size(), "the SDK holds this build's core jar alone, not every earlier build's: " + cores);
+        }
+
         Path launcher = home.resolve("bin/heliograph");
         assertTrue(Files.isExecutable(launcher), launcher + " is executable");
         CommandResult said = Command.of(launcher.toString(), "--version").timeout(COMMAND).check();
@@ -217,7 +224,7 @@ class ReleaseIT {
         RestClient anonymous = RestClient.anonymous(URI.create("http://127.0.0.1:" + http));
         Properties credentials;
         String instanceId;
-        try (Service service = Service.start(root, logs.resolve("deb-controller-1.log"))) {
+        try (Service service = Service.controller(root, logs.resolve("deb-controller-1.log"))) {
             assertEquals(uid(root), service.uid(), "the controller runs as the user heliograph");
             assertEquals(200, anonymous.get("/api/v1/health").status());
             assertTrue(read(root.path("/var/log/heliograph/heliograph.log")).contains("Heliograph started"),
@@ -244,12 +251,26 @@ class ReleaseIT {
                 "the upgrade kept the edited heliograph.env");
         assertEquals(instanceId, read(root.path("/var/lib/heliograph/instance-id")).strip());
 
-        try (Service service = Service.start(root, logs.resolve("deb-controller-2.log"))) {
+        try (Service service = Service.controller(root, logs.resolve("deb-controller-2.log"))) {
             RestClient admin = anonymous.withBasic(credentials.getProperty("username"), credentials.getProperty("password"));
             RestClient.Response flows = Poll.until("the static flows API after the upgrade, with the first password",
                     STARTUP, () -> admin.get("/api/v1/staticflows/flows"), r -> r.status() == 200);
             assertTrue(flows.body().contains("\"kept-across-upgrades\""), "the flow stored before the upgrade: " + flows);
             service.stop();
+        }
+
+        // a ZooKeeper server as heliograph-zookeeper@1.service runs it (standalone: no ensemble in
+        // zookeeper.env), its port in the per-server file zookeeper-1.env
+        int zookeeperPort = ControllerProcess.freePort();
+        root.check("sh", "-c", "echo ZOOKEEPER_PORT=" + zookeeperPort + " > /etc/heliograph/zookeeper-1.env");
+        try (Service zookeeper = Service.start(root, logs.resolve("deb-zookeeper-1.log"), "zookeeper", "1")) {
+            Poll.until("ZooKeeper server 1 to answer ruok on port " + zookeeperPort, STARTUP,
+                    () -> ZooKeeperServerProcess.fourLetterWord(zookeeperPort, "ruok").orElse(""), "imok"::equals);
+            assertEquals(uid(root), zookeeper.uid(), "the ZooKeeper server runs as the user heliograph");
+            assertEquals("heliograph:heliograph", root.check("stat", "-c", "%U:%G", "/var/lib/heliograph/zookeeper-1")
+                    .stdout().strip(), "its data in /var/lib/heliograph/zookeeper-1");
+            assertTrue(Files.isRegularFile(root.path("/var/log/heliograph/zookeeper-1.log")), "its log file");
+            zookeeper.stop();
         }
 
         root.command("dpkg", "-r", "heliograph").timeout(COMMAND).check();
@@ -291,14 +312,32 @@ class ReleaseIT {
             this.log = log;
         }
 
-        static Service start(CleanRoot root, Path log) {
-            String[] controller = concat(AS_SERVICE_USER, "controller");
-            Process nsenter = root.startInside(log, controller);
-            ProcessHandle jvm = null;
+        /** The controller as heliograph.service runs it, once the unit's readiness check has said UP. */
+        static Service controller(CleanRoot root, Path log) {
+            Service service = start(root, log, "controller");
             try {
                 CommandResult ready = root.command(concat(AS_SERVICE_USER, "ready")).timeout(STARTUP.plusSeconds(10)).run();
                 assertEquals(0, ready.exitCode(), "the unit's readiness check: " + ready + "\ncontroller: " + tail(log));
-                jvm = nsenter.toHandle().children().findFirst().orElseThrow();
+                return service;
+            } catch (RuntimeException | AssertionError e) {
+                service.close();
+                throw e;
+            }
+        }
+
+        /** heliograph-service {@code args} as the user heliograph, in the background. */
+        static Service start(CleanRoot root, Path log, String... args) {
+            Process nsenter = root.startInside(log, concat(AS_SERVICE_USER, args));
+            try {
+                // nsenter forks once and waits; setpriv and the scripts exec, so its child becomes the JVM
+                ProcessHandle jvm = Poll.until("the JVM of heliograph-service " + String.join(" ", args), COMMAND,
+                        () -> {
+                            if (!nsenter.isAlive()) {
+                                throw new AssertionError("it exited with " + nsenter.exitValue() + ": " + tail(log));
+                            }
+                            return nsenter.toHandle().children().findFirst()
+                                    .filter(p -> p.info().command().orElse("").endsWith("/java")).orElse(null);
+                        }, p -> p != null);
                 return new Service(nsenter, jvm, log);
             } catch (RuntimeException | AssertionError e) {
                 nsenter.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
@@ -314,9 +353,8 @@ class ReleaseIT {
                     .orElseThrow();
         }
 
-        /** SIGTERM, as systemd stops it: a clean stop, exit status 143 (the unit's SuccessExitStatus). */
+        /** SIGTERM, as systemd stops it: a clean stop, exit status 143 (the units' SuccessExitStatus). */
         void stop() throws InterruptedException {
-            assertTrue(jvm.info().command().orElse("").endsWith("java"), "nsenter's child is the JVM: " + jvm.info());
             jvm.destroy();
             assertTrue(nsenter.waitFor(STOP.toSeconds(), TimeUnit.SECONDS), "SIGTERM stops the controller");
             assertEquals(143, nsenter.exitValue(), "a clean stop: " + tail(log));
