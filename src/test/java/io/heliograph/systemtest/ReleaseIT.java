@@ -210,6 +210,15 @@ class ReleaseIT {
             assertTrue(unit.lines().anyMatch(l -> l.startsWith(line)), "heliograph.service has " + line + ":\n" + unit);
         }
         assertTrue(Files.isRegularFile(root.path("/usr/lib/systemd/system/heliograph-zookeeper@.service")));
+        if (Files.isExecutable(root.path("/usr/bin/systemd-analyze"))) {
+            // systemd's own reading of the units (no systemd runs here): every setting known, every command there
+            CommandResult verified = root.run("systemd-analyze", "verify", "heliograph.service",
+                    "heliograph-zookeeper@1.service");
+            assertEquals(0, verified.exitCode(), verified.toString());
+            assertEquals("", verified.stderr().strip(), "systemd-analyze verify has nothing to say of the units");
+        } else {
+            System.out.println("ReleaseIT: no systemd-analyze here, the units are not verified by systemd");
+        }
         assertTrue(Files.readString(root.path("/var/lib/dpkg/info/heliograph.conffiles"))
                 .contains("/etc/heliograph/heliograph.env"), "/etc/heliograph's files are conffiles");
 
