@@ -375,7 +375,7 @@ class DistributionIT {
         assertEquals(0, source.exitCode(), source.toString());
         assertTrue(source.stdout().startsWith("Heliograph " + built.group(1)),
                 "deploy/heliograph --version names the version the build wrote: " + source + " vs " + launcher);
-        for (String tool : List.of("zookeeper", "bench", "demo", "cluster-demo")) {
+        for (String tool : List.of("zookeeper", "bench", "demo", "cluster-demo", "dist")) {
             CommandResult asked = Command.of("bash", script.toString(), tool, "--version").timeout(REFUSAL).run();
             assertEquals(source.stdout(), asked.stdout(), tool + " --version says the same: " + asked);
         }

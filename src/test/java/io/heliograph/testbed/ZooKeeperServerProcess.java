@@ -174,6 +174,11 @@ public final class ZooKeeperServerProcess implements AutoCloseable {
      * answers there (not started yet, stopped, paused: a paused server accepts but does not answer).
      */
     public Optional<String> fourLetterWord(String command) {
+        return fourLetterWord(clientPort, command);
+    }
+
+    /** As {@link #fourLetterWord(String)}, to whatever server listens on loopback port {@code clientPort}. */
+    public static Optional<String> fourLetterWord(int clientPort, String command) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), clientPort), FOUR_LETTER_TIMEOUT_MS);
             socket.setSoTimeout(FOUR_LETTER_TIMEOUT_MS);
