@@ -111,9 +111,12 @@ if wants deb; then
     home="$staging/usr/share/heliograph"
     mkdir -p "$home/bin" "$staging/etc/heliograph" "$staging/usr/bin" "$staging/usr/lib/systemd/system" \
         "$staging/usr/share/doc/heliograph" "$staging/DEBIAN"
-    # The distribution without its etc/ (the conffiles of /etc/heliograph), data/ and sdk/.
-    for part in heliograph.jar lib bundles hot tools; do
-        cp -R "$DIST/$part" "$home/"
+    # The distribution without its etc/ (the conffiles of /etc/heliograph), data/ and sdk/; bin/ below.
+    for part in "$DIST"/*; do
+        case ${part##*/} in
+            etc | data | sdk | bin) ;;
+            *) cp -R "$part" "$home/" ;;
+        esac
     done
     cp "$DIST"/bin/* "$PACKAGE/deb/heliograph-service" "$home/bin/"
     cp -R "$DIST/etc/." "$PACKAGE/deb/heliograph.env" "$PACKAGE/deb/zookeeper.env" "$staging/etc/heliograph/"

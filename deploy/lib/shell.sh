@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # heliograph shell [--controller URL] [--user U:P | --token T] [-c LINE]: the controller's console, over
-# its REST API (POST /api/v1/console), from anywhere the API is reachable. Run by deploy/heliograph,
-# which sets DIST.
+# its REST API (POST /api/v1/console), from anywhere the API is reachable. Run by deploy/heliograph and
+# by a distribution's bin/heliograph (which ships it in libexec/), each setting DIST (and CREDENTIALS
+# where the admin password is not in DIST/data).
 set -euo pipefail
 
 usage() {
@@ -14,7 +15,7 @@ output is printed here; a session lives for one line (variables do not carry ove
 
   --controller URL   the controller (default http://127.0.0.1:8080)
   --user, --token    credentials: HTTP Basic or a bearer token; by default, for a controller on
-                     this machine, the admin password in $DIST/data/initial-credentials
+                     this machine, the admin password in ${CREDENTIALS:-$DIST/data/initial-credentials}
   -c LINE            run this one line and exit: status 1 if it failed
 
 Without -c, lines come from the terminal (a prompt, line editing and history in

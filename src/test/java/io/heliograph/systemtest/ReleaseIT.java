@@ -153,6 +153,12 @@ class ReleaseIT {
                     Integer.toString(ControllerProcess.freePort())).timeout(COMMAND).run();
             assertEquals(1, nobody.exitCode(), "health of a port nothing listens on fails: " + nobody);
             assertTrue(Files.isRegularFile(data.resolve("log/heliograph.log")), "the log is in the data directory");
+            Properties admin = properties(data.resolve("initial-credentials"));
+            CommandResult shell = Command.of(launcher.toString(), "shell", "--controller", "http://127.0.0.1:" + http,
+                    "--user", admin.getProperty("username") + ":" + admin.getProperty("password"), "-c", "help loglevel")
+                    .timeout(COMMAND).run();
+            assertEquals(0, shell.exitCode(), "the tarball's remote shell: " + shell);
+            assertTrue(shell.stdout().startsWith("loglevel [LOGGER [LEVEL|reset]]"), shell.toString());
             assertEquals(before, files(home, false), "the controller wrote nothing into the unpacked distribution");
             controller.destroy();   // SIGTERM: bin/heliograph exec'd the JVM
             assertTrue(controller.waitFor(STOP.toSeconds(), TimeUnit.SECONDS), "SIGTERM stops it");
@@ -239,6 +245,11 @@ class ReleaseIT {
             assertTrue(read(root.path("/var/log/heliograph/heliograph.log")).contains("Heliograph started"),
                     "the log file is in /var/log/heliograph");
             credentials = properties(root.path("/var/lib/heliograph/initial-credentials"));
+            // the installed remote shell, with the admin password the package's data directory holds
+            CommandResult shell = root.command("heliograph", "shell", "--controller", "http://127.0.0.1:" + http,
+                    "-c", "help switches").timeout(COMMAND).run();
+            assertEquals(0, shell.exitCode(), "heliograph shell in the installed layout: " + shell);
+            assertTrue(shell.stdout().startsWith("switches"), shell.toString());
             instanceId = read(root.path("/var/lib/heliograph/instance-id")).strip();
             RestClient admin = anonymous.withBasic(credentials.getProperty("username"), credentials.getProperty("password"));
             // the static flows app starts just after UP (hot/, start level 2)
