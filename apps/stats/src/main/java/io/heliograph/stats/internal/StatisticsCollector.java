@@ -314,9 +314,13 @@ final class StatisticsCollector implements StatisticsService {
         return states.values().stream().filter(state -> state.isBackedOff(kind)).count();
     }
 
-    /** The metrics: by kind, the requests switches did not answer and the switches asked less often for it. */
+    /**
+     * The metrics: by kind, the requests switches did not answer and the switches asked less often for
+     * it; each switch's flow count and each port's counters and rates ({@link PortMetrics}).
+     */
     List<MetricSource.Sample> samples() {
-        List<MetricSource.Sample> samples = new ArrayList<>();
+        List<MetricSource.Sample> samples = new ArrayList<>(PortMetrics.samples(
+                states.values().stream().map(SwitchState::latest).toList(), ports.latest(port -> true)));
         for (StatsKind kind : StatsKind.values()) {
             Map<String, String> labels = Map.of("kind", kind.name().toLowerCase(Locale.ROOT));
             samples.add(new MetricSource.Sample("heliograph_stats_unanswered_requests_total", MetricSource.Type.COUNTER,
