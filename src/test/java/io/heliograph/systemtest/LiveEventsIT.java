@@ -269,6 +269,10 @@ class LiveEventsIT {
             String packetIns = Poll.until("a packet-in rate on the overview", EVENT,
                     () -> overviewRow(browser, "PACKET_IN messages"), t -> t.matches("\\d+, \\d+/s"));
             System.out.printf("live events: overview PACKET_IN messages '%s'%n", packetIns);
+            // the ping's path went in as FLOW_MODs: the overview counts messages sent too (issue 20)
+            String flowMods = Poll.until("a FLOW_MOD sent count and rate on the overview", EVENT,
+                    () -> overviewRow(browser, "FLOW_MOD sent"), t -> t.matches("[1-9]\\d*, \\d+/s"));
+            System.out.printf("live events: overview FLOW_MOD sent '%s'%n", flowMods);
         }
     }
 

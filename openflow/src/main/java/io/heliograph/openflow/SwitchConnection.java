@@ -85,6 +85,8 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private boolean echoOutstanding;
     /** Reads from the switch so far (on its loop): any read after an ECHO_REQUEST shows it is alive. */
     private long reads;
+    /** Objects the decoder handed over (messages, HELLOs, undecodable ones), added once a read. */
+    private volatile long received;
     private boolean tlsFailed;
     /** The messages of the read in progress, in order. */
     private final ArrayList<Object> read = new ArrayList<>();
@@ -108,7 +110,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         this.channel = ctx.channel();
         this.writes = new WriteBatcher(ctx,
                 new PendingWriteLimit(channel, context.settings().maxPendingWriteBytes(), this::notReading),
-                this::unencodable);
+                this::unencodable, context.counters().sent);
         this.pending = new PendingRequests(ctx.executor(), this, context.settings().limits().maxPendingRequests(),
                 this::requestRefused);
         if (channel.remoteAddress() instanceof InetSocketAddress a) {
@@ -137,6 +139,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         reads++;
+        received += read.size(); // one writer, the loop
         handleRead();
     }
 
@@ -782,6 +785,17 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
             all.put("packetInsDropped", dropped);
         }
         return all;
+    }
+
+    /** Messages received from the switch since it connected (as of the last read); any thread. */
+    long messagesReceived() {
+        return received;
+    }
+
+    /** Messages written to the switch since it connected (as of the last flush); any thread. */
+    long messagesSent() {
+        WriteBatcher w = writes;
+        return w == null ? 0 : w.sent();
     }
 
     @Override

@@ -59,16 +59,28 @@ final class WriteBatcher {
     }
 
     private final Unencodable unencodable;
+    private final SentMessages sent;
+    /** Messages encoded for this switch (on the loop). */
+    private long encoded;
+    /** {@link #encoded} as of the last flush, for other threads: one volatile write a flush, not a message. */
+    private volatile long encodedAtFlush;
 
     /** A message that cannot be encoded is reported like any pipeline error (tests). */
     WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit) {
-        this(ctx, limit, (message, cause) -> ctx.fireExceptionCaught(cause));
+        this(ctx, limit, (message, cause) -> ctx.fireExceptionCaught(cause), new SentMessages());
     }
 
-    WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit, Unencodable unencodable) {
+    /** @param sent where every message encoded is counted by type (the channel layer's totals) */
+    WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit, Unencodable unencodable, SentMessages sent) {
         this.ctx = ctx;
         this.limit = limit;
         this.unencodable = unencodable;
+        this.sent = sent;
+    }
+
+    /** Messages encoded for this switch up to the last flush; any thread. */
+    long sent() {
+        return encodedAtFlush;
     }
 
     void write(OFMessage message) {
@@ -143,6 +155,8 @@ final class WriteBatcher {
             unencodable.failed(message, e);
             return;
         }
+        encoded++;
+        sent.count(message.getType());
         dirty = true;
         if (batch.readableBytes() >= HAND_OFF_BYTES) {
             handOff();
@@ -182,6 +196,7 @@ final class WriteBatcher {
         flushScheduled = false;
         if (dirty) {
             dirty = false;
+            encodedAtFlush = encoded;
             handOff();
             ctx.flush();
             limit.exceeded();

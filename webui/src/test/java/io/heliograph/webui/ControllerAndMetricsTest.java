@@ -66,11 +66,29 @@ class ControllerAndMetricsTest {
         assertTrue(before.at("/memory/heapUsed").asLong() > 0);
         assertTrue(before.get("threads").asInt() > 0);
 
-        server.switches(WebServerTest.switchesWith(2));
+        io.heliograph.core.SwitchService two = WebServerTest.switchesWith(2);
+        server.switches(new io.heliograph.core.SwitchService() {
+            @Override
+            public Map<org.projectfloodlight.openflow.types.DatapathId, io.heliograph.core.OFSwitch> getSwitches() {
+                return two.getSwitches();
+            }
+
+            @Override
+            public io.heliograph.core.OFSwitch getSwitch(org.projectfloodlight.openflow.types.DatapathId id) {
+                return two.getSwitch(id);
+            }
+
+            @Override
+            public Map<OFType, Long> getMessagesSent() {
+                return Map.of(OFType.FLOW_MOD, 7L, OFType.PACKET_OUT, 3L);
+            }
+        });
         server.messages(SOME_MESSAGES);
         JsonNode now = controller();
         assertEquals(2, now.get("switches").asInt());
         assertEquals(5, now.at("/messages/dispatched/PACKET_IN").asLong());
+        assertEquals(7, now.at("/messages/sent/FLOW_MOD").asLong(), "what the overview's FLOW_MOD rate is drawn from");
+        assertEquals(3, now.at("/messages/sent/PACKET_OUT").asLong());
         assertEquals(10.0, now.at("/messages/meanLatencyMicros").asDouble(), 1e-9);
     }
 
