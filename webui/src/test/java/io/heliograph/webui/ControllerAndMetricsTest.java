@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,6 +123,31 @@ class ControllerAndMetricsTest {
                 assertTrue(line.startsWith(current), line + " belongs to the family declared above it, " + current);
             }
         }
+    }
+
+    @Test
+    void restRequestsAreTimedByMethodRouteTemplateAndStatusClass() {
+        assertEquals(200, server.get(ControllerResource.PATH).statusCode());
+        assertEquals(200, server.get(ControllerResource.PATH).statusCode());
+        assertEquals(404, server.get("/ui/pages/no-such-page.js").statusCode());
+        assertEquals(401, server.getWithout(ControllerResource.PATH).statusCode());
+        server.send(server.request(ControllerResource.PATH).method("BREW", HttpRequest.BodyPublishers.noBody())
+                .build());
+
+        List<String> lines = server.get(MetricsResource.PATH).body().lines().toList();
+        String family = "heliograph_rest_request_seconds";
+        assertTrue(lines.contains("# TYPE " + family + " histogram"), String.join("\n", lines));
+        assertTrue(lines.contains(family + "_count{method=\"GET\",route=\"/api/v1/controller\",status=\"2xx\"} 2"),
+                String.join("\n", lines));
+        assertTrue(lines.contains(family + "_bucket{le=\"+Inf\",method=\"GET\",route=\"/api/v1/controller\","
+                + "status=\"2xx\"} 2"), String.join("\n", lines));
+        assertTrue(lines.contains(family + "_count{method=\"GET\",route=\"/ui/pages/{id}.js\",status=\"4xx\"} 1"),
+                "the route's template, not the path asked for: " + String.join("\n", lines));
+        assertTrue(lines.contains(family + "_count{method=\"GET\",route=\"none\",status=\"4xx\"} 1"),
+                "refused before Spring saw it: " + String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith(family + "_count{method=\"OTHER\",")),
+                "a method of the client's own making is OTHER: " + String.join("\n", lines));
+        assertTrue(lines.stream().noneMatch(l -> l.contains("no-such-page") || l.contains("BREW")));
     }
 
     @Test
