@@ -23,7 +23,8 @@ import io.heliograph.stats.SwitchStatistics;
  * <p>Port counters are the switch's own, as its last reply said them, so Prometheus' {@code rate()}
  * over them is the switch's rate; a counter the switch does not keep (all ones, by the spec) is left
  * out. The series are one per port and counter, labelled {@code dpid} and {@code port}: twelve per port
- * (eight counters and four rate gauges), so a network of 100 switches of 48 ports makes about 58,000.
+ * (eight counters and four rate gauges), so a network of 100 switches of 48 ports makes about 58,000;
+ * the setting {@code portMetrics} turns them off.
  */
 final class PortMetrics {
 
@@ -48,8 +49,9 @@ final class PortMetrics {
     private PortMetrics() {
     }
 
-    /** Every port's counters and rates and every switch's flow count. */
-    static List<Sample> samples(Collection<SwitchStatistics> switches, Collection<PortRate> rates) {
+    /** Every switch's flow count, and with {@code portCounters} every port's counters, and the rates given. */
+    static List<Sample> samples(Collection<SwitchStatistics> switches, Collection<PortRate> rates,
+            boolean portCounters) {
         List<Sample> out = new ArrayList<>();
         for (SwitchStatistics s : switches) {
             String dpid = s.dpid().toString();
@@ -58,7 +60,7 @@ final class PortMetrics {
                         "Flow entries in the switch's tables at the statistics app's last poll",
                         Map.of("dpid", dpid), s.flows().entries().size()));
             }
-            for (OFPortStatsEntry entry : s.ports().entries()) {
+            for (OFPortStatsEntry entry : portCounters ? s.ports().entries() : List.<OFPortStatsEntry>of()) {
                 Map<String, String> labels = Map.of("dpid", dpid, "port", entry.getPortNo().toString());
                 for (Counter c : COUNTERS) {
                     long value = c.value().applyAsLong(entry);

@@ -201,6 +201,12 @@ class StatisticsCollectorTest {
                         && s.labels().equals(java.util.Map.of("dpid", sw.getId().toString())))
                 .map(s -> s.value()).toList());
 
+        collector.portMetrics(false);
+        assertEquals(List.of("heliograph_switch_flows"), collector.samples().stream()
+                .filter(s -> s.labels().containsKey("dpid")).map(s -> s.name()).toList(),
+                "portMetrics off: the flow count stays, the ports' series go");
+        collector.portMetrics(true);
+
         switches.remove(sw.getId());
         collector.poll();
         assertTrue(collector.samples().stream().noneMatch(s -> s.labels().containsKey("dpid")),
@@ -334,6 +340,12 @@ class StatisticsCollectorTest {
         advance(Duration.ofSeconds(1));
         collector.poll();
         assertEquals(1, collector.getPortRates(sw.getId()).size());
+
+        collector.portMetrics(false);
+        assertEquals(List.of("heliograph_switch_flows"), collector.samples().stream()
+                .filter(s -> s.labels().containsKey("dpid")).map(s -> s.name()).toList(),
+                "portMetrics off: the flow count stays, the ports' series go");
+        collector.portMetrics(true);
 
         switches.remove(sw.getId());
         collector.poll();
