@@ -32,17 +32,17 @@ final class PortMetrics {
     }
 
     private static final List<Counter> COUNTERS = List.of(
-            counter("rx_bytes", "Bytes the port received, as the switch counts them", e -> e.getRxBytes()),
-            counter("tx_bytes", "Bytes the port sent, as the switch counts them", e -> e.getTxBytes()),
-            counter("rx_packets", "Packets the port received, as the switch counts them", e -> e.getRxPackets()),
-            counter("tx_packets", "Packets the port sent, as the switch counts them", e -> e.getTxPackets()),
-            counter("rx_dropped", "Received packets the switch dropped at the port", e -> e.getRxDropped()),
-            counter("tx_dropped", "Packets the switch dropped at the port instead of sending", e -> e.getTxDropped()),
-            counter("rx_errors", "Receive errors at the port", e -> e.getRxErrors()),
-            counter("tx_errors", "Transmit errors at the port", e -> e.getTxErrors()));
+            counter("heliograph_port_rx_bytes_total", "Bytes the port received, as the switch counts them", e -> e.getRxBytes()),
+            counter("heliograph_port_tx_bytes_total", "Bytes the port sent, as the switch counts them", e -> e.getTxBytes()),
+            counter("heliograph_port_rx_packets_total", "Packets the port received, as the switch counts them", e -> e.getRxPackets()),
+            counter("heliograph_port_tx_packets_total", "Packets the port sent, as the switch counts them", e -> e.getTxPackets()),
+            counter("heliograph_port_rx_dropped_total", "Received packets the switch dropped at the port", e -> e.getRxDropped()),
+            counter("heliograph_port_tx_dropped_total", "Packets the switch dropped at the port instead of sending", e -> e.getTxDropped()),
+            counter("heliograph_port_rx_errors_total", "Receive errors at the port", e -> e.getRxErrors()),
+            counter("heliograph_port_tx_errors_total", "Transmit errors at the port", e -> e.getTxErrors()));
 
-    private static Counter counter(String what, String help, Function<OFPortStatsEntry, U64> field) {
-        return new Counter("heliograph_port_" + what + "_total", help + " (statistics app's last poll)",
+    private static Counter counter(String name, String help, Function<OFPortStatsEntry, U64> field) {
+        return new Counter(name, help + " (statistics app's last poll)",
                 e -> field.apply(e).getValue());
     }
 

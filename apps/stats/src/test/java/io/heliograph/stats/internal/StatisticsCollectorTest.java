@@ -341,12 +341,6 @@ class StatisticsCollectorTest {
         collector.poll();
         assertEquals(1, collector.getPortRates(sw.getId()).size());
 
-        collector.portMetrics(false);
-        assertEquals(List.of("heliograph_switch_flows"), collector.samples().stream()
-                .filter(s -> s.labels().containsKey("dpid")).map(s -> s.name()).toList(),
-                "portMetrics off: the flow count stays, the ports' series go");
-        collector.portMetrics(true);
-
         switches.remove(sw.getId());
         collector.poll();
         assertNull(collector.getSwitchStatistics(sw.getId()));
