@@ -74,6 +74,8 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private ChannelHandlerContext ctx;
     private Channel channel;
     private WriteBatcher writes;
+    /** What was written to the switch, by type; set on the loop before the switch is announced. */
+    private volatile SentMessages.Connection sent;
     private PendingRequests pending;
     private volatile InetSocketAddress remote;
     private volatile Instant connectedSince;
@@ -108,9 +110,10 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.channel = ctx.channel();
+        this.sent = context.counters().sent.open();
         this.writes = new WriteBatcher(ctx,
                 new PendingWriteLimit(channel, context.settings().maxPendingWriteBytes(), this::notReading),
-                this::unencodable, context.counters().sent);
+                this::unencodable, sent);
         this.pending = new PendingRequests(ctx.executor(), this, context.settings().limits().maxPendingRequests(),
                 this::requestRefused);
         if (channel.remoteAddress() instanceof InetSocketAddress a) {
@@ -223,6 +226,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         boolean wasActive = active;
         active = false;
         writes.discard();
+        context.counters().sent.close(sent);
         if (!handshake.isFinished()) {
             if (!tlsFailed) { // a TLS failure was logged already, with its reason
                 LOG.info("{}: disconnected during handshake step {}", this, handshake.step());
@@ -792,10 +796,10 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         return received;
     }
 
-    /** Messages written to the switch since it connected (as of the last flush); any thread. */
+    /** Messages written to the switch since it connected; any thread. */
     long messagesSent() {
-        WriteBatcher w = writes;
-        return w == null ? 0 : w.sent();
+        SentMessages.Connection s = sent;
+        return s == null ? 0 : s.total();
     }
 
     @Override

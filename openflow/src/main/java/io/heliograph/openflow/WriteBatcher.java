@@ -59,28 +59,20 @@ final class WriteBatcher {
     }
 
     private final Unencodable unencodable;
-    private final SentMessages sent;
-    /** Messages encoded for this switch (on the loop). */
-    private long encoded;
-    /** {@link #encoded} as of the last flush, for other threads: one volatile write a flush, not a message. */
-    private volatile long encodedAtFlush;
+    private final SentMessages.Connection sent;
 
     /** A message that cannot be encoded is reported like any pipeline error (tests). */
     WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit) {
-        this(ctx, limit, (message, cause) -> ctx.fireExceptionCaught(cause), new SentMessages());
+        this(ctx, limit, (message, cause) -> ctx.fireExceptionCaught(cause), new SentMessages().open());
     }
 
-    /** @param sent where every message encoded is counted by type (the channel layer's totals) */
-    WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit, Unencodable unencodable, SentMessages sent) {
+    /** @param sent where every message encoded is counted by type (this connection's share of the totals) */
+    WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit, Unencodable unencodable,
+            SentMessages.Connection sent) {
         this.ctx = ctx;
         this.limit = limit;
         this.unencodable = unencodable;
         this.sent = sent;
-    }
-
-    /** Messages encoded for this switch up to the last flush; any thread. */
-    long sent() {
-        return encodedAtFlush;
     }
 
     void write(OFMessage message) {
@@ -155,7 +147,6 @@ final class WriteBatcher {
             unencodable.failed(message, e);
             return;
         }
-        encoded++;
         sent.count(message.getType());
         dirty = true;
         if (batch.readableBytes() >= HAND_OFF_BYTES) {
@@ -196,7 +187,6 @@ final class WriteBatcher {
         flushScheduled = false;
         if (dirty) {
             dirty = false;
-            encodedAtFlush = encoded;
             handOff();
             ctx.flush();
             limit.exceeded();

@@ -71,6 +71,12 @@ class SwitchMetricsTest {
             assertTrue(ChannelBounds.samples(controller.server.counters(), controller.registry.connections()).stream()
                     .anyMatch(s -> s.name().equals("heliograph_openflow_messages_sent_total")
                             && s.labels().equals(Map.of("type", "FLOW_MOD")) && s.value() >= 3));
+
+            // a closed connection's counts stay in the totals: a counter that went down would read as a reset
+            Map<OFType, Long> open = controller.server.counters().sent.byType();
+            fake.close();
+            ControllerFixture.await(() -> controller.registry.connections().isEmpty(), "the switch gone");
+            assertEquals(open, controller.server.counters().sent.byType());
         }
     }
 
