@@ -218,10 +218,17 @@ class PortRatesIT {
         Set<String> exported = new TreeSet<>();
         controller.rest().get("/metrics").body().lines().filter(l -> !l.startsWith("#") && !l.isBlank())
                 .forEach(l -> exported.add(l.split("[{ ]", 2)[0]));
-        Set<String> drawn = new TreeSet<>(GrafanaDashboard.read(distribution.home().resolve(GrafanaDashboard.SHIPPED))
-                .metrics());
+        GrafanaDashboard dashboard = GrafanaDashboard.read(distribution.home().resolve(GrafanaDashboard.SHIPPED));
+        Set<String> drawn = new TreeSet<>(dashboard.metrics());
         drawn.removeAll(exported);
         assertEquals(Set.of(), drawn, "metrics the shipped Grafana dashboard draws that the controller does not export");
+        // and Prometheus evaluates every panel's query (a syntax error fails the query)
+        int withData = 0;
+        for (String query : dashboard.panelQueries()) {
+            withData += prometheus.query(GrafanaDashboard.expand(query, "5s")).isEmpty() ? 0 : 1;
+        }
+        System.out.printf("PortRatesIT: the dashboard's %d queries evaluate, %d with data%n",
+                dashboard.panelQueries().size(), withData);
         System.out.printf("PortRatesIT: Prometheus checks took %d ms%n", (System.nanoTime() - start) / 1_000_000);
     }
 

@@ -40,10 +40,24 @@ public final class GrafanaDashboard {
         return json;
     }
 
-    /** Every query ({@code expr}) of every panel and template variable, in order. */
-    public List<String> queries() {
+    /** The panels' queries ({@code expr}, PromQL with Grafana's variables), in order. */
+    public List<String> panelQueries() {
         List<String> all = new ArrayList<>();
         json.findValues("expr").forEach(expr -> all.add(expr.asText()));
+        return all;
+    }
+
+    /**
+     * A panel query as Prometheus would get it from Grafana with every instance and switch chosen:
+     * {@code $__rate_interval} becomes {@code rateInterval}, {@code $instance} and {@code $dpid} {@code .*}.
+     */
+    public static String expand(String query, String rateInterval) {
+        return query.replace("$__rate_interval", rateInterval).replace("$instance", ".*").replace("$dpid", ".*");
+    }
+
+    /** Every query of every panel and template variable, in order. */
+    public List<String> queries() {
+        List<String> all = panelQueries();
         json.at("/templating/list").forEach(v -> {
             if (v.path("query").has("query")) {
                 all.add(v.at("/query/query").asText());
