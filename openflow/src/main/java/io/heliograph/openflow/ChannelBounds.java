@@ -67,7 +67,8 @@ final class ChannelBounds {
                         since.toEpochMilli() / 1000.0));
             }
             out.add(new Sample("heliograph_switch_messages_received_total", MetricSource.Type.COUNTER,
-                    "OpenFlow messages received from the switch on its current connection", Map.of("dpid", dpid),
+                    "OpenFlow messages read from the switch on its current connection (packet-ins dropped over "
+                            + "packetInRate before decoding are not among them)", Map.of("dpid", dpid),
                     sw.messagesReceived()));
             out.add(new Sample("heliograph_switch_messages_sent_total", MetricSource.Type.COUNTER,
                     "OpenFlow messages written to the switch on its current connection", Map.of("dpid", dpid),
