@@ -1,9 +1,11 @@
 // The overview, the page an operator lands on: is the controller healthy, how big is the network it
 // sees (switches; links and hosts while their apps run, each a link to its page), how busy it is
-// (PACKET_IN and all OpenFlow messages per second, drawn over the last minutes), what changed lately
+// (PACKET_IN received, FLOW_MOD sent and all OpenFlow messages received per second, drawn over the last
+// minutes), what changed lately
 // (the live events since login), and the controller's details in a table below.
 //
-// Rates are the difference of the message counters of /api/v1/controller between two reads (every
+// Rates are the difference of the message counters of /api/v1/controller (messages.dispatched, received
+// from switches; messages.sent, written to them) between two reads (every
 // 2 s, and 300 ms after a switch, link or host event). The history of rates and of events belongs to
 // the shell, so coming back to the overview shows what was already seen.
 
@@ -16,6 +18,7 @@ const GAP_MS = 10000; // reads further apart than this (the operator was elsewhe
 const RECENT = 12;
 const SERIES = [
   { key: 'packetIn', name: 'PACKET_IN/s', colour: '#e8772e' },
+  { key: 'flowMod', name: 'FLOW_MOD sent/s', colour: '#3b9b57' },
   { key: 'all', name: 'all messages/s', colour: '#2a7ab0' },
 ];
 
@@ -64,17 +67,22 @@ async function optional(api, path) {
 function record(c) {
   const now = performance.now();
   const counts = c.messages ? c.messages.dispatched : {};
+  const sent = (c.messages && c.messages.sent) || {};
   const previous = rates.previous;
-  rates.previous = { at: now, counts };
+  rates.previous = { at: now, counts, sent };
   if (!previous || now - previous.at > GAP_MS) {
     if (previous) rates.samples.push(null); // a gap in the line
     return null;
   }
+  const perSecond = (n, before) => Math.max(0, (n - (before ?? n)) * 1000 / (now - previous.at));
   const byType = {};
-  for (const [type, n] of Object.entries(counts)) {
-    byType[type] = Math.max(0, (n - (previous.counts[type] ?? n)) * 1000 / (now - previous.at));
-  }
-  const sample = { packetIn: byType.PACKET_IN || 0, all: Object.values(byType).reduce((sum, r) => sum + r, 0), byType };
+  for (const [type, n] of Object.entries(counts)) byType[type] = perSecond(n, previous.counts[type]);
+  const sample = {
+    packetIn: byType.PACKET_IN || 0,
+    flowMod: sent.FLOW_MOD === undefined ? 0 : perSecond(sent.FLOW_MOD, previous.sent.FLOW_MOD ?? 0),
+    all: Object.values(byType).reduce((sum, r) => sum + r, 0),
+    byType,
+  };
   rates.samples.push(sample);
   while (rates.samples.length > HISTORY) rates.samples.shift();
   return sample;
@@ -167,6 +175,10 @@ export async function renderOverview(element, api, recent) {
     for (const [type, n] of Object.entries(c.messages ? c.messages.dispatched : {})) {
       const perSecond = latest ? latest.byType[type] : undefined;
       rows.push([type + ' messages', n + (perSecond === undefined ? '' : ', ' + Math.round(perSecond) + '/s')]);
+    }
+    for (const [type, n] of Object.entries(c.messages && c.messages.sent ? c.messages.sent : {})) {
+      const perSecond = latest && type === 'FLOW_MOD' ? latest.flowMod : undefined;
+      rows.push([type + ' sent', n + (perSecond === undefined ? '' : ', ' + Math.round(perSecond) + '/s')]);
     }
     table.replaceChildren(...rows.map(([k, v]) => el('tr', { 'data-key': k }, el('th', {}, k), el('td', {}, String(v)))));
   };

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.heliograph.testbed.ArtifactDirectory;
 import io.heliograph.testbed.Bridge;
 import io.heliograph.testbed.Cleanup;
+import io.heliograph.testbed.GrafanaDashboard;
 import io.heliograph.testbed.ControllerDistribution;
 import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.Host;
 import io.heliograph.testbed.Iperf;
 import io.heliograph.testbed.Poll;
 import io.heliograph.testbed.PortCounters;
+import io.heliograph.testbed.PrometheusServer;
 import io.heliograph.testbed.Testbed;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +22,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -44,6 +48,12 @@ import org.junit.jupiter.api.parallel.Isolated;
  * R bit/s of port rate, but on a loaded machine the transfer does not always saturate it (a CI run
  * carried 91% of it, frame bytes). The tbf rate and iperf3's figure (TCP payload only: of a full
  * 1514-byte frame, 1448 bytes, about 95.6%) are printed beside the rates, not compared.
+ *
+ * <p>Issue 20: a real Prometheus scrapes the controller's {@code /metrics} every second meanwhile. During
+ * the transfer its {@code rate()} of h1's edge port's received bytes must be positive and near the
+ * statistics app's own rate; the other new families (roles, links, hosts, REST latency, messages sent,
+ * flows) must be there, and every metric the shipped Grafana dashboard draws must be one the
+ * controller exports.
  */
 @Timeout(150)
 // Isolated: iperf3 traffic: the port rates it measures would include a neighbour's load
@@ -69,21 +79,26 @@ class PortRatesIT {
 
     private static ControllerDistribution distribution;
     private static ControllerProcess controller;
+    private static PrometheusServer prometheus;
 
     @BeforeAll
     static void startController() {
         Iperf.requireInstalled();
+        PrometheusServer.requireInstalled();
         Path artifacts = ArtifactDirectory.forTest("PortRatesIT");
         distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
         // the shipped 5 s interval would need over half a minute of transfer for seven samples
         distribution.configure("io.heliograph.stats", Map.of("intervalMs", POLL_INTERVAL_MS));
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(Duration.ofSeconds(60));
+        prometheus = PrometheusServer.start(controller.httpPort(), controller.credentials(Duration.ofSeconds(30)),
+                artifacts.resolve("prometheus.log"));
     }
 
     @AfterAll
     static void stopController() {
         Cleanup cleanup = new Cleanup("PortRatesIT controller");
+        cleanup.close("prometheus", prometheus);
         cleanup.close("controller", controller);
         cleanup.close("distribution copy", distribution);
         cleanup.finish();
@@ -134,6 +149,7 @@ class PortRatesIT {
             double seconds = (System.nanoTime() - before) / 1e9;
             assertTrue(transfer.isRunning(), "the iperf3 transfer ended before " + SAMPLES + " samples were read: "
                     + "the last ones would include idle time (samples " + samples + ")");
+            scrapedWhileBusy(path.get(0), median(samples.get(path.get(0))));
 
             Map<Probe, Double> medians = new LinkedHashMap<>();
             samples.forEach((probe, values) -> medians.put(probe, median(values)));
@@ -170,6 +186,50 @@ class PortRatesIT {
             System.out.printf("PortRatesIT: after the transfer %s%n", idle);
             assertEquals(path.size(), idle.size());
         }
+    }
+
+    /**
+     * Issue 20, through a real Prometheus while the transfer runs: the rate of {@code busy}'s byte
+     * counter over the last seconds is positive and near the statistics app's {@code appRate} (bit/s),
+     * the other new families are scraped, and the shipped dashboard draws only exported metrics.
+     */
+    private static void scrapedWhileBusy(Probe busy, double appRate) {
+        long start = System.nanoTime();
+        prometheus.awaitScraping(Duration.ofSeconds(10));
+        String series = "heliograph_port_" + (busy.direction() == Direction.RX ? "rx" : "tx") + "_bytes_total{dpid=\""
+                + busy.bridge().dpid() + "\",port=\"" + busy.port() + "\"}";
+        double bytesPerSecond = Poll.until("Prometheus' rate of " + series + " to be positive", Duration.ofSeconds(15),
+                () -> prometheus.scalar("rate(" + series + "[5s])"), rate -> rate > 0);
+        System.out.printf("PortRatesIT: Prometheus rate(%s[5s]) %.2f Mbit/s, the app's median %.2f Mbit/s%n", series,
+                8 * bytesPerSecond / 1e6, appRate / 1e6);
+        assertTrue(8 * bytesPerSecond > appRate / 2 && 8 * bytesPerSecond < appRate * 2, String.format(
+                "Prometheus' rate %.0f bit/s is not near the statistics app's %.0f bit/s", 8 * bytesPerSecond, appRate));
+
+        Set<String> scraped = new TreeSet<>();
+        prometheus.query("count by (__name__) ({job=\"" + PrometheusServer.JOB + "\",__name__=~\"heliograph_.*\"})")
+                .forEach(r -> scraped.add(r.at("/metric/__name__").asText()));
+        for (String family : List.of("heliograph_switch_role", "heliograph_switch_flows",
+                "heliograph_topology_links", "heliograph_devices_hosts", "heliograph_rest_request_seconds_bucket",
+                "heliograph_openflow_messages_sent_total", "heliograph_port_tx_bytes_per_second")) {
+            assertTrue(scraped.contains(family), family + " is not among what Prometheus scraped: " + scraped);
+        }
+        assertEquals(2.0, prometheus.scalar("sum(heliograph_switch_role == 1)"), "one role for each of two switches");
+
+        Set<String> exported = new TreeSet<>();
+        controller.rest().get("/metrics").body().lines().filter(l -> !l.startsWith("#") && !l.isBlank())
+                .forEach(l -> exported.add(l.split("[{ ]", 2)[0]));
+        GrafanaDashboard dashboard = GrafanaDashboard.read(distribution.home().resolve(GrafanaDashboard.SHIPPED));
+        Set<String> drawn = new TreeSet<>(dashboard.metrics());
+        drawn.removeAll(exported);
+        assertEquals(Set.of(), drawn, "metrics the shipped Grafana dashboard draws that the controller does not export");
+        // and Prometheus evaluates every panel's query (a syntax error fails the query)
+        int withData = 0;
+        for (String query : dashboard.panelQueries()) {
+            withData += prometheus.query(GrafanaDashboard.expand(query, "5s")).isEmpty() ? 0 : 1;
+        }
+        System.out.printf("PortRatesIT: the dashboard's %d queries evaluate, %d with data%n",
+                dashboard.panelQueries().size(), withData);
+        System.out.printf("PortRatesIT: Prometheus checks took %d ms%n", (System.nanoTime() - start) / 1_000_000);
     }
 
     /**

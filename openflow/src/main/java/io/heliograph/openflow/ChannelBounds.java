@@ -1,5 +1,6 @@
 package io.heliograph.openflow;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.function.ToLongFunction;
 
 import io.heliograph.core.MetricSource;
 import io.heliograph.core.MetricSource.Sample;
+import io.heliograph.core.Role;
 import io.heliograph.core.StateBounds.Bound;
 
 /**
@@ -41,8 +43,37 @@ final class ChannelBounds {
                         "ports kept per switch; a port beyond it is refused (apps never hear of it)"));
     }
 
-    static List<Sample> samples(ChannelCounters c) {
+    /**
+     * The totals since the start, and per switch connected now: its role (one series per role, 1 for
+     * the one it has, so a change leaves no stale series), when it connected and its messages each way.
+     */
+    static List<Sample> samples(ChannelCounters c, Collection<SwitchConnection> switches) {
         List<Sample> out = new ArrayList<>();
+        c.sent.byType().forEach((type, n) -> out.add(new Sample("heliograph_openflow_messages_sent_total",
+                MetricSource.Type.COUNTER, "OpenFlow messages the controller wrote to switches, by type",
+                Map.of("type", type.name()), n)));
+        for (SwitchConnection sw : switches) {
+            String dpid = sw.getId().toString();
+            Role role = sw.getRole();
+            for (Role r : Role.values()) {
+                out.add(new Sample("heliograph_switch_role", MetricSource.Type.GAUGE,
+                        "This controller's role for the switch: 1 for the role it has, 0 for the others",
+                        Map.of("dpid", dpid, "role", r.name()), r == role ? 1 : 0));
+            }
+            Instant since = sw.getConnectedSince();
+            if (since != null) {
+                out.add(new Sample("heliograph_switch_connected_since_seconds", MetricSource.Type.GAUGE,
+                        "When the switch's connection was accepted, seconds since the epoch", Map.of("dpid", dpid),
+                        since.toEpochMilli() / 1000.0));
+            }
+            out.add(new Sample("heliograph_switch_messages_received_total", MetricSource.Type.COUNTER,
+                    "OpenFlow messages read from the switch on its current connection (packet-ins dropped over "
+                            + "packetInRate before decoding are not among them)", Map.of("dpid", dpid),
+                    sw.messagesReceived()));
+            out.add(new Sample("heliograph_switch_messages_sent_total", MetricSource.Type.COUNTER,
+                    "OpenFlow messages written to the switch on its current connection", Map.of("dpid", dpid),
+                    sw.messagesSent()));
+        }
         String badInput = "Messages from switches that could not be decoded or were not allowed, by kind (the error"
                 + " that answers them)";
         for (Map.Entry<String, Long> e : c.badInputByKind().entrySet()) {

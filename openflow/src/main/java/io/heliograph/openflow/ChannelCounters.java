@@ -21,6 +21,8 @@ final class ChannelCounters {
     final LongAdder duplicatesRefused = new LongAdder();
     /** Connections that replaced a silent (or, by policy, any) connection of the same datapath id. */
     final LongAdder duplicatesReplaced = new LongAdder();
+    /** Messages written to switches, by type. */
+    final SentMessages sent = new SentMessages();
     private final Map<String, LongAdder> badInput = new ConcurrentHashMap<>();
 
     void badInput(String kind) {

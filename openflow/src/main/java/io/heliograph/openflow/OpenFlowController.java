@@ -13,6 +13,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.metatype.annotations.Designate;
+import org.projectfloodlight.openflow.protocol.OFType;
 import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.core.MetricSource;
@@ -29,8 +30,8 @@ import io.heliograph.core.spi.PipelineDispatch;
  * {@link OpenFlowServer}, publishes the {@link SwitchService} and feeds the whiteboard of switch
  * listeners and initializers into the {@link SwitchRegistry}. Configuration changes apply live (to
  * switches that connect after the change). It reports the per-switch bounds (pending requests,
- * pending write bytes, packet-in rate, ports) as {@link StateBounds} and the bad input it saw as
- * {@link MetricSource}.
+ * pending write bytes, packet-in rate, ports) as {@link StateBounds}, and as {@link MetricSource} the
+ * bad input it saw, the messages it sent by type and each switch's role, age and messages.
  */
 @Component(service = {SwitchService.class, StateBounds.class, MetricSource.class},
         configurationPid = OpenFlowController.PID, immediate = true)
@@ -99,13 +100,18 @@ public final class OpenFlowController implements SwitchService, StateBounds, Met
     }
 
     @Override
+    public Map<OFType, Long> getMessagesSent() {
+        return server.counters().sent.byType();
+    }
+
+    @Override
     public List<Bound> bounds() {
         return ChannelBounds.bounds(server.settings(), registry.connections(), server.counters());
     }
 
     @Override
     public List<Sample> samples() {
-        return ChannelBounds.samples(server.counters());
+        return ChannelBounds.samples(server.counters(), registry.connections());
     }
 
     /** Configuration to settings; invalid values fail here with a message naming the property. */

@@ -74,6 +74,8 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private ChannelHandlerContext ctx;
     private Channel channel;
     private WriteBatcher writes;
+    /** What was written to the switch, by type; set on the loop before the switch is announced. */
+    private volatile SentMessages.Connection sent;
     private PendingRequests pending;
     private volatile InetSocketAddress remote;
     private volatile Instant connectedSince;
@@ -85,6 +87,8 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private boolean echoOutstanding;
     /** Reads from the switch so far (on its loop): any read after an ECHO_REQUEST shows it is alive. */
     private long reads;
+    /** Objects the decoder handed over (messages, HELLOs, undecodable ones), added once a read. */
+    private volatile long received;
     private boolean tlsFailed;
     /** The messages of the read in progress, in order. */
     private final ArrayList<Object> read = new ArrayList<>();
@@ -106,9 +110,10 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.channel = ctx.channel();
+        this.sent = context.counters().sent.open();
         this.writes = new WriteBatcher(ctx,
                 new PendingWriteLimit(channel, context.settings().maxPendingWriteBytes(), this::notReading),
-                this::unencodable);
+                this::unencodable, sent);
         this.pending = new PendingRequests(ctx.executor(), this, context.settings().limits().maxPendingRequests(),
                 this::requestRefused);
         if (channel.remoteAddress() instanceof InetSocketAddress a) {
@@ -137,6 +142,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         reads++;
+        received += read.size(); // one writer, the loop
         handleRead();
     }
 
@@ -220,6 +226,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         boolean wasActive = active;
         active = false;
         writes.discard();
+        context.counters().sent.close(sent);
         if (!handshake.isFinished()) {
             if (!tlsFailed) { // a TLS failure was logged already, with its reason
                 LOG.info("{}: disconnected during handshake step {}", this, handshake.step());
@@ -782,6 +789,17 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
             all.put("packetInsDropped", dropped);
         }
         return all;
+    }
+
+    /** Messages received from the switch since it connected (as of the last read); any thread. */
+    long messagesReceived() {
+        return received;
+    }
+
+    /** Messages written to the switch since it connected; any thread. */
+    long messagesSent() {
+        SentMessages.Connection s = sent;
+        return s == null ? 0 : s.total();
     }
 
     @Override

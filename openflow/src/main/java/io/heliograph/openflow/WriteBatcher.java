@@ -59,16 +59,20 @@ final class WriteBatcher {
     }
 
     private final Unencodable unencodable;
+    private final SentMessages.Connection sent;
 
     /** A message that cannot be encoded is reported like any pipeline error (tests). */
     WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit) {
-        this(ctx, limit, (message, cause) -> ctx.fireExceptionCaught(cause));
+        this(ctx, limit, (message, cause) -> ctx.fireExceptionCaught(cause), new SentMessages().open());
     }
 
-    WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit, Unencodable unencodable) {
+    /** @param sent where every message encoded is counted by type (this connection's share of the totals) */
+    WriteBatcher(ChannelHandlerContext ctx, PendingWriteLimit limit, Unencodable unencodable,
+            SentMessages.Connection sent) {
         this.ctx = ctx;
         this.limit = limit;
         this.unencodable = unencodable;
+        this.sent = sent;
     }
 
     void write(OFMessage message) {
@@ -143,6 +147,7 @@ final class WriteBatcher {
             unencodable.failed(message, e);
             return;
         }
+        sent.count(message.getType());
         dirty = true;
         if (batch.readableBytes() >= HAND_OFF_BYTES) {
             handOff();

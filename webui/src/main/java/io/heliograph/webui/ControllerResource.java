@@ -31,6 +31,8 @@ final class ControllerResource {
 
     record Messages(@ApiDescription("OpenFlow messages dispatched to the listener pipelines, by type")
                     Map<String, Long> dispatched,
+                    @ApiDescription("OpenFlow messages the controller wrote to switches, by type")
+                    Map<String, Long> sent,
                     @ApiDescription("pipeline time sampled over one message in 64: samples taken") long latencySamples,
                     @ApiDescription("mean sampled pipeline time in microseconds; 0 without samples")
                     double meanLatencyMicros) {
@@ -69,17 +71,21 @@ final class ControllerResource {
                 threads.getThreadCount(),
                 new Memory(memory.getHeapMemoryUsage().getUsed(), memory.getHeapMemoryUsage().getCommitted(),
                         memory.getHeapMemoryUsage().getMax(), memory.getNonHeapMemoryUsage().getUsed()),
-                messages(controller.messages().get()));
+                messages(controller.messages().get(), switches));
     }
 
-    private static Messages messages(MessageStatistics statistics) {
+    private static Messages messages(MessageStatistics statistics, SwitchService switches) {
         if (statistics == null) {
             return null;
         }
         Map<String, Long> dispatched = new LinkedHashMap<>();
         statistics.dispatched().forEach((type, count) -> dispatched.put(type.name(), count));
+        Map<String, Long> sent = new LinkedHashMap<>();
+        if (switches != null) {
+            switches.getMessagesSent().forEach((type, count) -> sent.put(type.name(), count));
+        }
         MessageStatistics.Latency latency = statistics.latency();
         double mean = latency.samples() == 0 ? 0 : latency.sumSeconds() * 1e6 / latency.samples();
-        return new Messages(dispatched, latency.samples(), mean);
+        return new Messages(dispatched, sent, latency.samples(), mean);
     }
 }

@@ -26,10 +26,24 @@ import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.OperationId;
 
 /**
- * {@code GET /metrics} in the Prometheus text format (0.0.4): OpenFlow messages by type as counters
- * (Prometheus' {@code rate()} makes the message rates), connected switches, the sampled pipeline time
- * as a histogram, the JVM's memory, threads and garbage collection, every bounded table of the apps
- * running now ({@code heliograph_state_*}, labelled by table) and the apps' own metrics.
+ * {@code GET /metrics} in the Prometheus text format (0.0.4): OpenFlow messages received by type as
+ * counters (Prometheus' {@code rate()} makes the message rates), connected switches, the sampled pipeline
+ * time as a histogram, the REST requests' time as a histogram by method, route template and status
+ * class ({@link RestLatency}), the JVM's memory, threads and garbage collection, every bounded table of
+ * the apps running now ({@code heliograph_state_*}, labelled by table) and the metrics of the components
+ * running now ({@link MetricSource}). Those include, each from the component that owns the data:
+ * <ul>
+ * <li>the OpenFlow layer: messages sent by type ({@code heliograph_openflow_messages_sent_total}), and per
+ * switch its role ({@code heliograph_switch_role{dpid,role}}, 1 for the role it has), when it connected and
+ * its messages each way ({@code heliograph_switch_messages_received_total}, {@code _sent_total});</li>
+ * <li>the statistics app: per switch its flow count ({@code heliograph_switch_flows}), per port the switch's
+ * counters ({@code heliograph_port_rx_bytes_total} and the like for packets, drops and errors, both ways)
+ * and the app's rates ({@code heliograph_port_rx_bytes_per_second} and the like);</li>
+ * <li>topology's links ({@code heliograph_topology_links}), devices' hosts ({@code heliograph_devices_hosts}),
+ * and the cluster's ZooKeeper session and mastership ({@code heliograph_cluster_*}).</li>
+ * </ul>
+ * Per-port series are labelled {@code dpid} and {@code port}: twelve a port, so about 58,000 for 100
+ * switches of 48 ports; the statistics app's {@code portMetrics} setting turns them off.
  *
  * <p>An app's sample that would make the page unreadable to Prometheus (a family name the controller
  * uses, a bad label name, a label set given twice; a family whose samples disagree on type or help,
@@ -45,9 +59,11 @@ final class MetricsResource {
     private static final Logger LOG = LoggerFactory.getLogger(MetricsResource.class);
 
     private final ControllerView controller;
+    private final RestLatency rest;
 
-    MetricsResource(ControllerView controller) {
+    MetricsResource(ControllerView controller, RestLatency rest) {
         this.controller = controller;
+        this.rest = rest;
     }
 
     @GetMapping(path = PATH, produces = CONTENT_TYPE)
@@ -77,6 +93,7 @@ final class MetricsResource {
         out.family("heliograph_switches_connected", "gauge", "OpenFlow switches connected now");
         out.sample("heliograph_switches_connected", switches == null ? 0 : switches.getSwitches().size());
         stateBounds(out, controller.bounds());
+        rest.writeTo(out);
         jvm(out);
         appMetrics(out, controller.appSamples());
         return ResponseEntity.ok().cacheControl(CacheControl.noStore()).body(out.toString());
@@ -86,6 +103,8 @@ final class MetricsResource {
     private static final Set<String> OWN = Set.of("heliograph_openflow_messages_total", "heliograph_pipeline_seconds",
             "heliograph_pipeline_seconds_bucket", "heliograph_pipeline_seconds_sum",
             "heliograph_pipeline_seconds_count", "heliograph_switches_connected", "heliograph_state_limit", "heliograph_state_entries",
+            "heliograph_rest_request_seconds", "heliograph_rest_request_seconds_bucket",
+            "heliograph_rest_request_seconds_sum", "heliograph_rest_request_seconds_count",
             "heliograph_state_evicted_total", "heliograph_state_refused_total", "jvm_memory_bytes_used",
             "jvm_memory_bytes_committed", "jvm_memory_bytes_max", "jvm_threads_current", "jvm_threads_daemon",
             "jvm_threads_peak", "jvm_gc_collection_seconds", "jvm_gc_collection_seconds_count",

@@ -60,6 +60,7 @@ final class RestServer {
     private final ControllerView controller;
     private final ObjectMapper json = RestJson.objectMapper();
     private final ResourceMappings mappings = new ResourceMappings();
+    private final RestLatency latency = new RestLatency();
     private Server server;
     private ServerConnector http;
     private ServerConnector https;
@@ -129,7 +130,7 @@ final class RestServer {
         mappings.map(new TokensResource(tokens));
         mappings.map(new OpenApiResource(mappings, controller.version(), json));
         mappings.map(new ControllerResource(controller, instanceId));
-        mappings.map(new MetricsResource(controller));
+        mappings.map(new MetricsResource(controller, latency));
         mappings.map(new LimitsResource(controller));
         mappings.map(new UiResource(pages));
         if (admin != null) {
@@ -215,6 +216,8 @@ final class RestServer {
                 settings.maxUploadBytes(), settings.maxUploadBytes(), 1 << 20));
         context.addServlet(dispatcher, "/");
 
+        // first, so that what the filters after it refuse is timed too
+        context.addFilter(new FilterHolder(latency), "/*", EnumSet.of(DispatcherType.REQUEST));
         if (authentication != null) {
             context.addFilter(new FilterHolder(authentication), "/*", EnumSet.of(DispatcherType.REQUEST));
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,11 +67,29 @@ class ControllerAndMetricsTest {
         assertTrue(before.at("/memory/heapUsed").asLong() > 0);
         assertTrue(before.get("threads").asInt() > 0);
 
-        server.switches(WebServerTest.switchesWith(2));
+        io.heliograph.core.SwitchService two = WebServerTest.switchesWith(2);
+        server.switches(new io.heliograph.core.SwitchService() {
+            @Override
+            public Map<org.projectfloodlight.openflow.types.DatapathId, io.heliograph.core.OFSwitch> getSwitches() {
+                return two.getSwitches();
+            }
+
+            @Override
+            public io.heliograph.core.OFSwitch getSwitch(org.projectfloodlight.openflow.types.DatapathId id) {
+                return two.getSwitch(id);
+            }
+
+            @Override
+            public Map<OFType, Long> getMessagesSent() {
+                return Map.of(OFType.FLOW_MOD, 7L, OFType.PACKET_OUT, 3L);
+            }
+        });
         server.messages(SOME_MESSAGES);
         JsonNode now = controller();
         assertEquals(2, now.get("switches").asInt());
         assertEquals(5, now.at("/messages/dispatched/PACKET_IN").asLong());
+        assertEquals(7, now.at("/messages/sent/FLOW_MOD").asLong(), "what the overview's FLOW_MOD rate is drawn from");
+        assertEquals(3, now.at("/messages/sent/PACKET_OUT").asLong());
         assertEquals(10.0, now.at("/messages/meanLatencyMicros").asDouble(), 1e-9);
     }
 
@@ -104,6 +123,31 @@ class ControllerAndMetricsTest {
                 assertTrue(line.startsWith(current), line + " belongs to the family declared above it, " + current);
             }
         }
+    }
+
+    @Test
+    void restRequestsAreTimedByMethodRouteTemplateAndStatusClass() {
+        assertEquals(200, server.get(ControllerResource.PATH).statusCode());
+        assertEquals(200, server.get(ControllerResource.PATH).statusCode());
+        assertEquals(404, server.get("/ui/pages/no-such-page.js").statusCode());
+        assertEquals(401, server.getWithout(ControllerResource.PATH).statusCode());
+        server.send(server.request(ControllerResource.PATH).method("BREW", HttpRequest.BodyPublishers.noBody())
+                .build());
+
+        List<String> lines = server.get(MetricsResource.PATH).body().lines().toList();
+        String family = "heliograph_rest_request_seconds";
+        assertTrue(lines.contains("# TYPE " + family + " histogram"), String.join("\n", lines));
+        assertTrue(lines.contains(family + "_count{method=\"GET\",route=\"/api/v1/controller\",status=\"2xx\"} 2"),
+                String.join("\n", lines));
+        assertTrue(lines.contains(family + "_bucket{le=\"+Inf\",method=\"GET\",route=\"/api/v1/controller\","
+                + "status=\"2xx\"} 2"), String.join("\n", lines));
+        assertTrue(lines.contains(family + "_count{method=\"GET\",route=\"/ui/pages/{id}.js\",status=\"4xx\"} 1"),
+                "the route's template, not the path asked for: " + String.join("\n", lines));
+        assertTrue(lines.contains(family + "_count{method=\"GET\",route=\"none\",status=\"4xx\"} 1"),
+                "refused before Spring saw it: " + String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith(family + "_count{method=\"OTHER\",")),
+                "a method of the client's own making is OTHER: " + String.join("\n", lines));
+        assertTrue(lines.stream().noneMatch(l -> l.contains("no-such-page") || l.contains("BREW")));
     }
 
     @Test

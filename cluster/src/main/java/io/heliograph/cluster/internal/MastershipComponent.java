@@ -1,5 +1,7 @@
 package io.heliograph.cluster.internal;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -15,6 +17,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.projectfloodlight.openflow.types.DatapathId;
 
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.SwitchInitializer;
 import io.heliograph.core.SwitchListener;
@@ -24,20 +27,22 @@ import io.heliograph.core.cluster.MastershipService;
 /**
  * The OSGi shell of {@link MastershipElection}: a switch initializer (a connecting switch is
  * announced once its role is decided through ZooKeeper and asked of the switch, without waiting for
- * the switch's answer), a switch listener (a disconnect withdraws the candidacy), and
- * the {@link MastershipService}. Its settings are in pid {@value ClusterSettings#PID}:
+ * the switch's answer), a switch listener (a disconnect withdraws the candidacy), the
+ * {@link MastershipService}, and as a {@link MetricSource} how many switches this instance masters. Its
+ * settings are in pid {@value ClusterSettings#PID}:
  * {@code mastership.balance} (true), {@code mastership.takeoverGraceMs} (200: how long each
  * candidate in line waits for the one before it to take a masterless switch),
  * {@code mastership.balanceDelayMs} (1000: changes of candidates gathered before re-balancing) and
  * {@code mastership.handOverTimeoutMs} (2000: the longest a stop waits for its switches' new masters).
  */
-@Component(service = {MastershipService.class, SwitchInitializer.class, SwitchListener.class},
+@Component(service = {MastershipService.class, SwitchInitializer.class, SwitchListener.class, MetricSource.class},
         configurationPid = ClusterSettings.PID, immediate = true)
-public final class MastershipComponent implements MastershipService, SwitchInitializer, SwitchListener {
+public final class MastershipComponent implements MastershipService, SwitchInitializer, SwitchListener, MetricSource {
 
     static final String NAME = "mastership";
 
     private final MastershipElection election;
+    private final String instanceId;
     private final ZooKeeperSession.Registration registration;
     private final long handOverTimeoutMs;
     private final BundleContext context;
@@ -50,7 +55,8 @@ public final class MastershipComponent implements MastershipService, SwitchIniti
         long grace = millis(config, "mastership.takeoverGraceMs", 200);
         long delay = millis(config, "mastership.balanceDelayMs", 1000);
         handOverTimeoutMs = millis(config, "mastership.handOverTimeoutMs", 2000);
-        election = new MastershipElection(session.client(), session.instanceId(), grace, balance, delay);
+        instanceId = session.instanceId();
+        election = new MastershipElection(session.client(), instanceId, grace, balance, delay);
         election.start();
         registration = session.addListener(state -> election.connectionChanged(connected(state)));
         election.connectionChanged(session.isConnected());
@@ -145,5 +151,20 @@ public final class MastershipComponent implements MastershipService, SwitchIniti
     @Override
     public CompletableFuture<Map<DatapathId, Mastership>> rebalance() {
         return election.rebalance();
+    }
+
+    @Override
+    public List<Sample> samples() {
+        return samples(instanceId, election.getMasterships().values());
+    }
+
+    /** The cluster's switches (those some instance is connected to) and how many of them {@code me} masters. */
+    static List<Sample> samples(String me, Collection<Mastership> masterships) {
+        long here = masterships.stream().filter(m -> me.equals(m.master())).count();
+        return List.of(
+                new Sample("heliograph_cluster_switches", MetricSource.Type.GAUGE,
+                        "Switches some instance of the cluster is connected to", Map.of(), masterships.size()),
+                new Sample("heliograph_cluster_switches_mastered", MetricSource.Type.GAUGE,
+                        "Switches this instance is master of, as ZooKeeper decided", Map.of(), here));
     }
 }

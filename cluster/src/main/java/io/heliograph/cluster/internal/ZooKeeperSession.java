@@ -23,6 +23,8 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.heliograph.core.MetricSource;
+
 /**
  * This instance's one ZooKeeper session: the CuratorFramework every part of the cluster bundle
  * uses, on the ensemble of pid {@value ClusterSettings#PID} or on the {@link EmbeddedZooKeeper} it
@@ -55,8 +57,9 @@ import org.slf4j.LoggerFactory;
  * master now), LOST (the session expired or is presumed expired: its ephemeral nodes are gone),
  * RECONNECTED (connected again; after a LOST, on a new session).
  */
-@Component(service = ZooKeeperSession.class, configurationPid = ClusterSettings.PID, immediate = true)
-public final class ZooKeeperSession implements AutoCloseable {
+@Component(service = {ZooKeeperSession.class, MetricSource.class}, configurationPid = ClusterSettings.PID,
+        immediate = true)
+public final class ZooKeeperSession implements AutoCloseable, MetricSource {
 
     private static final Logger LOG = LoggerFactory.getLogger(ZooKeeperSession.class);
 
@@ -81,6 +84,8 @@ public final class ZooKeeperSession implements AutoCloseable {
     private final Object stateLock = new Object();
     private boolean connected;
     private boolean closed;
+    /** The last state the listeners heard, for the metrics; null before the first. */
+    private volatile ConnectionState lastState;
 
     @Activate
     public ZooKeeperSession(BundleContext context, Map<String, Object> config)
@@ -293,6 +298,7 @@ public final class ZooKeeperSession implements AutoCloseable {
         // the new state and its listeners at once: isConnected() and addListener() wait for both
         synchronized (stateLock) {
             connected = state.isConnected();
+            lastState = state;
             stateLock.notifyAll();
             for (Listener listener : List.copyOf(listeners)) {
                 try {
@@ -302,6 +308,31 @@ public final class ZooKeeperSession implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** The session's states, as the metric {@code heliograph_cluster_zookeeper_state} names them. */
+    static final List<String> STATES = List.of("connected", "suspended", "lost", "read_only", "not_connected");
+
+    /**
+     * {@code heliograph_cluster_zookeeper_state}: one series per state, 1 for the session's (connected
+     * again counts as connected; not_connected until the first connection).
+     */
+    @Override
+    public List<Sample> samples() {
+        ConnectionState state = lastState;
+        String now = state == null ? "not_connected" : switch (state) {
+            case CONNECTED, RECONNECTED -> "connected";
+            case SUSPENDED -> "suspended";
+            case LOST -> "lost";
+            case READ_ONLY -> "read_only";
+        };
+        List<Sample> out = new ArrayList<>();
+        for (String s : STATES) {
+            out.add(new Sample("heliograph_cluster_zookeeper_state", MetricSource.Type.GAUGE,
+                    "This instance's ZooKeeper session: 1 for its state (suspended: master of nothing until it "
+                            + "reconnects)", Map.of("state", s), s.equals(now) ? 1 : 0));
+        }
+        return out;
     }
 
     /** Ends the session (its ephemeral nodes go at once), then the embedded server if there is one. */

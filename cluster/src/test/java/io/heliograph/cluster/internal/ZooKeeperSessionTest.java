@@ -32,9 +32,11 @@ class ZooKeeperSessionTest {
             TestZooKeeper.Heard<String> heard = new TestZooKeeper.Heard<>();
             session.addListener(state -> heard.add(state + " connected=" + session.isConnected()));
             assertTrue(session.isConnected());
+            assertEquals("connected", metricState(session));
 
             zookeeper.server().stop();
             assertEquals("SUSPENDED connected=false", heard.next("SUSPENDED after the server stopped"));
+            assertEquals("suspended", metricState(session), "the metric follows the state the listeners heard");
             StoreUnavailableException refused = assertThrows(StoreUnavailableException.class,
                     () -> store.put("k", "during".getBytes(UTF_8)));
             assertTrue(refused.getMessage().contains("no ZooKeeper session (" + zookeeper.connectString() + ")"),
@@ -47,9 +49,19 @@ class ZooKeeperSessionTest {
                 back = heard.next("a new session after the lost one");
             }
             assertEquals("RECONNECTED connected=true", back);
+            assertEquals("connected", metricState(session));
             assertEquals("before", new String(store.get("k").orElseThrow().value(), UTF_8),
                     "nothing was written while suspended, and the value survived the server's restart");
         }
+    }
+
+    /** The one state the session's metric marks 1 (the others are there, at 0). */
+    private static String metricState(ZooKeeperSession session) {
+        var samples = session.samples();
+        assertEquals(ZooKeeperSession.STATES.size(), samples.size());
+        var on = samples.stream().filter(s -> s.value() == 1).map(s -> s.labels().get("state")).toList();
+        assertEquals(1, on.size(), samples.toString());
+        return on.get(0);
     }
 
     @Test

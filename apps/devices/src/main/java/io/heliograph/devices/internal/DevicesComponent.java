@@ -26,6 +26,7 @@ import org.slf4j.LoggerFactory;
 import io.heliograph.core.ConfiguredSettings;
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.StateBounds;
 import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchPort;
@@ -42,18 +43,18 @@ import io.heliograph.topology.TopologyService;
 /**
  * Wires {@link DeviceManager} into the controller: PACKET_IN listener "devices" (always CONTINUE),
  * switch and topology listener, {@link DeviceService}, HostListener whiteboard, its bounds as
- * {@link StateBounds}, configured by pid {@value #PID}. The topology is optional: without it every
- * port counts as an edge port.
+ * {@link StateBounds}, its host count as {@link MetricSource}, configured by pid {@value #PID}. The
+ * topology is optional: without it every port counts as an edge port.
  *
  * <p>In a cluster (the store and cluster references of {@link SharingComponent} are bound) the hosts
  * are shared through {@link SharedHosts}, opened and reopened by the {@link ClusterSharing} of its
  * {@link DevicesRuntime} as the services come and go. Without them the app tracks alone.
  */
 @Component(service = {DeviceService.class, MessageListener.class, SwitchListener.class, TopologyListener.class,
-    ClusterListener.class, StateBounds.class}, configurationPid = DevicesComponent.PID)
+    ClusterListener.class, StateBounds.class, MetricSource.class}, configurationPid = DevicesComponent.PID)
 @Designate(ocd = DevicesConfig.class)
 public final class DevicesComponent extends SharingComponent implements DeviceService, MessageListener,
-        SwitchListener, TopologyListener, StateBounds {
+        SwitchListener, TopologyListener, StateBounds, MetricSource {
 
     public static final String PID = "io.heliograph.devices";
     static final String NAME = "devices";
@@ -182,5 +183,10 @@ public final class DevicesComponent extends SharingComponent implements DeviceSe
     @Override
     public List<Bound> bounds() {
         return runtime.bounds();
+    }
+
+    @Override
+    public List<Sample> samples() {
+        return runtime.samples();
     }
 }

@@ -3,6 +3,7 @@ package io.heliograph.devices.internal;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
 
@@ -14,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import io.heliograph.core.BoundService;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.PeriodicTask;
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.StateBounds.Bound;
 import io.heliograph.core.WorkerThreads;
 import io.heliograph.core.cluster.ClusterService;
@@ -128,6 +130,14 @@ final class DevicesRuntime {
             throw new IllegalStateException("device tracking is not active");
         }
         return current;
+    }
+
+    /** The hosts the REST API and UI count (tracked here and shared by the cluster's others); none while inactive. */
+    List<MetricSource.Sample> samples() {
+        DeviceManager current = manager;
+        return current == null ? List.of() : List.of(new MetricSource.Sample("heliograph_devices_hosts",
+                MetricSource.Type.GAUGE, "Hosts known: tracked by this instance or shared by the cluster's others",
+                Map.of(), current.getHosts().size()));
     }
 
     List<Bound> bounds() {

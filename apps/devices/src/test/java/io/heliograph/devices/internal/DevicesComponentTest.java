@@ -54,6 +54,13 @@ class DevicesComponentTest {
 
         Host host = waitFor(() -> component.getHost(MacAddress.of(TestFrames.MAC_A), VlanVid.ZERO));
         assertEquals(DatapathId.of(1), host.attachmentPoints().get(0).port().dpid());
+        assertEquals(List.of("heliograph_devices_hosts 1.0"),
+                component.samples().stream().map(s -> s.name() + " " + s.value()).toList(), "the metric counts it");
+    }
+
+    @Test
+    void itHasNoMetricsWhileInactive() {
+        assertEquals(List.of(), component.samples());
     }
 
     @Test

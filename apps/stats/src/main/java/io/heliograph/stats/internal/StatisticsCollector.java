@@ -76,6 +76,8 @@ final class StatisticsCollector implements StatisticsService {
     private final RateTracker<SwitchPort, PortRate> ports;
     private final RateTracker<FlowId, FlowRate> flows;
     private volatile StatsSettings settings;
+    /** Whether the metrics have each port's counters and rates (setting portMetrics). */
+    private volatile boolean portMetrics = true;
 
     private final Map<StatsKind, AtomicLong> unanswered = new java.util.EnumMap<>(StatsKind.class);
     private final AtomicLong flowUpdates = new AtomicLong();
@@ -107,6 +109,10 @@ final class StatisticsCollector implements StatisticsService {
 
     StatsSettings settings() {
         return settings;
+    }
+
+    void portMetrics(boolean on) {
+        portMetrics = on;
     }
 
     void configure(StatsSettings newSettings) {
@@ -314,9 +320,16 @@ final class StatisticsCollector implements StatisticsService {
         return states.values().stream().filter(state -> state.isBackedOff(kind)).count();
     }
 
-    /** The metrics: by kind, the requests switches did not answer and the switches asked less often for it. */
+    /**
+     * The metrics: by kind, the requests switches did not answer and the switches asked less often for
+     * it; each switch's flow count and, unless portMetrics is off, each port's counters and rates
+     * ({@link PortMetrics}).
+     */
     List<MetricSource.Sample> samples() {
-        List<MetricSource.Sample> samples = new ArrayList<>();
+        boolean withPorts = portMetrics;
+        List<MetricSource.Sample> samples = new ArrayList<>(PortMetrics.samples(
+                states.values().stream().map(SwitchState::latest).toList(),
+                withPorts ? ports.latest(port -> true) : List.of(), withPorts));
         for (StatsKind kind : StatsKind.values()) {
             Map<String, String> labels = Map.of("kind", kind.name().toLowerCase(Locale.ROOT));
             samples.add(new MetricSource.Sample("heliograph_stats_unanswered_requests_total", MetricSource.Type.COUNTER,

@@ -53,6 +53,7 @@ public final class StatisticsComponent implements StatisticsService, MetricSourc
     public StatisticsComponent(@Reference SwitchService switches, StatisticsConfig config) {
         collector = new StatisticsCollector(switches, scheduler, StatsClock.SYSTEM, this::currentEdgePorts,
                 ConfiguredSettings.orPrevious(LOG, PID, StatsSettings.DEFAULTS, () -> settings(config)));
+        collector.portMetrics(config.portMetrics());
         polling = new PeriodicTask(scheduler, "statistics round", collector::poll);
         schedule();
         LOG.info("statistics active ({})", collector.settings());
@@ -69,6 +70,7 @@ public final class StatisticsComponent implements StatisticsService, MetricSourc
 
     @Modified
     void modified(StatisticsConfig config) {
+        collector.portMetrics(config.portMetrics());
         StatsSettings before = collector.settings();
         StatsSettings next = ConfiguredSettings.orPrevious(LOG, PID, before, () -> settings(config));
         if (next == before) {

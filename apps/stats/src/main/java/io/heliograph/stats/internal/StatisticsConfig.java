@@ -24,4 +24,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
             + "waits intervalMs * 2^n, up to this (never less than intervalMs); the switch is polled at intervalMs again "
             + "once it answers", min = "100", max = "86400000")
     long backoffMaxMs() default 300_000;
+
+    @AttributeDefinition(description = "Whether /metrics has each port's counters and rates (twelve series a port, "
+            + "labelled dpid and port): turn off where a large network would make too many series")
+    boolean portMetrics() default true;
 }

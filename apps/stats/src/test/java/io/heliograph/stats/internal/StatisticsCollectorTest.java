@@ -164,6 +164,56 @@ class StatisticsCollectorTest {
     }
 
     @Test
+    void metricsCarryEachPortsCountersAndRatesAndEachSwitchsFlowCount() {
+        FakeStatsSwitch sw = answeringSwitch(1, OFVersion.OF_13).answer(OFStatsType.PORT, f -> List.of(
+                f.buildPortStatsReply().setEntries(List.of(f.buildPortStatsEntry().setPortNo(OFPort.of(2))
+                        .setRxBytes(U64.of(rxBytes)).setTxBytes(U64.of(txBytes)).setRxPackets(U64.of(rxPackets))
+                        .setTxPackets(U64.of(txPackets)).setRxDropped(U64.of(7)).setTxDropped(U64.of(0))
+                        .setRxErrors(U64.of(-1)).setTxErrors(U64.of(-2)).setDurationSec(flowAgeSeconds)
+                        .setDurationNsec(1).build())).build()))
+                .answer(OFStatsType.FLOW, f -> List.of(f.buildFlowStatsReply().setEntries(List.of(
+                        flow(f, 0, macs(1, 1, 2), 10), flow(f, 0, macs(1, 2, 1), 20))).build()));
+        rxBytes = 1_000;
+        collector.poll();
+        advance(Duration.ofSeconds(2));
+        rxBytes += 2 * 500;
+        txBytes += 2 * 100;
+        rxPackets += 4;
+        collector.poll();
+
+        java.util.Map<String, Double> port2 = collector.samples().stream()
+                .filter(s -> s.labels().equals(java.util.Map.of("dpid", sw.getId().toString(), "port", "2")))
+                .collect(Collectors.toMap(s -> s.name(), s -> s.value()));
+        assertEquals(2_000, port2.get("heliograph_port_rx_bytes_total"));
+        assertEquals(200, port2.get("heliograph_port_tx_bytes_total"));
+        assertEquals(4, port2.get("heliograph_port_rx_packets_total"));
+        assertEquals(7, port2.get("heliograph_port_rx_dropped_total"));
+        assertEquals(0, port2.get("heliograph_port_tx_dropped_total"));
+        assertFalse(port2.containsKey("heliograph_port_rx_errors_total"), "all ones: a counter the switch lacks");
+        assertEquals(Math.pow(2, 64) - 2, port2.get("heliograph_port_tx_errors_total"), 1e4, "unsigned 64-bit");
+        assertEquals(500, port2.get("heliograph_port_rx_bytes_per_second"), 1e-9);
+        assertEquals(100, port2.get("heliograph_port_tx_bytes_per_second"), 1e-9);
+        assertEquals(2, port2.get("heliograph_port_rx_packets_per_second"), 1e-9);
+        assertEquals(0, port2.get("heliograph_port_tx_packets_per_second"), 1e-9);
+        assertEquals(12 - 1, port2.size());
+        assertEquals(List.of(2.0), collector.samples().stream()
+                .filter(s -> s.name().equals("heliograph_switch_flows")
+                        && s.labels().equals(java.util.Map.of("dpid", sw.getId().toString())))
+                .map(s -> s.value()).toList());
+
+        collector.portMetrics(false);
+        assertEquals(List.of("heliograph_switch_flows"), collector.samples().stream()
+                .filter(s -> s.labels().containsKey("dpid")).map(s -> s.name()).toList(),
+                "portMetrics off: the flow count stays, the ports' series go");
+        collector.portMetrics(true);
+
+        switches.remove(sw.getId());
+        collector.poll();
+        assertTrue(collector.samples().stream().noneMatch(s -> s.labels().containsKey("dpid")),
+                "a switch that left has no series");
+    }
+
+    @Test
     void portHistoryIsBoundedAndResizesLive() {
         FakeStatsSwitch sw = answeringSwitch(1, OFVersion.OF_13);
         SwitchPort port = SwitchPort.of(sw.getId(), OFPort.of(1));

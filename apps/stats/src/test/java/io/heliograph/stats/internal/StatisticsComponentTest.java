@@ -57,6 +57,11 @@ class StatisticsComponentTest {
             public long backoffMaxMs() {
                 return 300_000;
             }
+
+            @Override
+            public boolean portMetrics() {
+                return true;
+            }
         };
     }
 

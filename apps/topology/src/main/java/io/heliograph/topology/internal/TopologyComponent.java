@@ -1,5 +1,6 @@
 package io.heliograph.topology.internal;
 
+import java.util.List;
 import java.util.Set;
 
 import org.osgi.service.component.annotations.Activate;
@@ -18,6 +19,7 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.core.ConfiguredSettings;
 import io.heliograph.core.MessageListener;
+import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.Role;
 import io.heliograph.core.SwitchListener;
@@ -32,16 +34,16 @@ import io.heliograph.topology.TopologyService;
 /**
  * Wires link discovery ({@link TopologyRuntime}) into the controller: PACKET_IN listener "topology",
  * switch listener, the {@link TopologyService}, the whiteboard of {@link TopologyListener}s, and the
- * runtime's {@link TopologyDiagnostics} for the shell and REST, configured by pid {@value #PID}. The
+ * runtime's {@link TopologyDiagnostics} for the shell and REST, its size as metrics, configured by pid {@value #PID}. The
  * store and cluster references ({@link SharingComponent}) are handed to the runtime's
  * {@link ClusterSharing}: without them (no cluster bundle) the app discovers alone.
  */
 @Component(service = {TopologyService.class, MessageListener.class, SwitchListener.class,
-    TopologyDiagnostics.Source.class, ClusterListener.class}, configurationPid = TopologyComponent.PID,
+    TopologyDiagnostics.Source.class, ClusterListener.class, MetricSource.class}, configurationPid = TopologyComponent.PID,
     immediate = true)
 @Designate(ocd = TopologyConfig.class)
 public final class TopologyComponent extends SharingComponent implements TopologyService, MessageListener,
-        SwitchListener, TopologyDiagnostics.Source {
+        SwitchListener, TopologyDiagnostics.Source, MetricSource {
 
     public static final String PID = "io.heliograph.topology";
     public static final String NAME = "topology";
@@ -113,6 +115,11 @@ public final class TopologyComponent extends SharingComponent implements Topolog
     @Override
     public TopologyDiagnostics diagnostics() {
         return runtime;
+    }
+
+    @Override
+    public List<Sample> samples() {
+        return TopologyMetrics.samples(runtime.topology());
     }
 
     @Override
