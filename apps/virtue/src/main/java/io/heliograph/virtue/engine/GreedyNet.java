@@ -1,0 +1,98 @@
+package io.heliograph.virtue.engine;
+
+import java.util.Arrays;
+import java.util.Comparator;
+
+/**
+ * Greedy Net (Algorithm 5, spec §3.7, L976-1011): from the current placement, find the most utilised
+ * link; rank the VMs whose flows cross it by the rate they put on it; move the first of them for which
+ * some PM lowers the maximum link utilisation, to the PM that lowers it most (the first from the left
+ * among equals); repeat until no single move lowers it. It uses the traffic matrix and the topology but
+ * no CPU figures (Table 4.1), so only the slot limit binds it, and it tends to pack communicating VMs.
+ * Every accepted move strictly lowers the maximum, so it ends.
+ */
+public final class GreedyNet implements PlacementAlgorithm {
+
+    @Override
+    public String name() {
+        return "greedyNet";
+    }
+
+    @Override
+    public Energy energy() {
+        return Energy.NETWORK;
+    }
+
+    @Override
+    public PlacementResult place(PlacementProblem problem, long seed) {
+        LoadState state = new LoadState(problem, Energy.NETWORK, problem.start);
+        int n = problem.vmCount();
+        long[] candidateRate = new long[n];
+        boolean moved;
+        do {
+            moved = false;
+            int hottest = state.hottest();
+            if (!state.isLink(hottest)) {
+                break; // no links at all
+            }
+            int link = state.linkOf(hottest);
+            double curUtil = state.energy();
+            Arrays.fill(candidateRate, 0);
+            int[] pmOf = state.assignment();
+            for (int f = 0; f < problem.flowCount(); f++) {
+                if (crosses(problem, pmOf, f, link)) {
+                    candidateRate[problem.flowSource[f]] += problem.flowRate[f];
+                    candidateRate[problem.flowDestination[f]] += problem.flowRate[f];
+                }
+            }
+            Integer[] candidates = Arrays.stream(range(n)).filter(v -> candidateRate[v] > 0).toArray(Integer[]::new);
+            Arrays.sort(candidates, Comparator.comparingLong((Integer v) -> -candidateRate[v])); // stable
+            double minUtil = curUtil;
+            for (int vm : candidates) {
+                int from = state.pmOf(vm);
+                int minPm = -1;
+                for (int pm = 0; pm < problem.pmCount(); pm++) {
+                    if (pm == from || !state.fits(vm, pm)) {
+                        continue;
+                    }
+                    state.move(vm, pm);
+                    double util = state.energy();
+                    state.move(vm, from);
+                    if (util < minUtil) {
+                        minUtil = util;
+                        minPm = pm;
+                    }
+                }
+                if (minUtil < curUtil) {
+                    state.move(vm, minPm);
+                    moved = true;
+                    break; // find the hottest link again
+                }
+            }
+        } while (moved);
+        return PlacementResult.placed(this, problem, state.assignment());
+    }
+
+    private static Integer[] range(int n) {
+        Integer[] all = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            all[i] = i;
+        }
+        return all;
+    }
+
+    /** Whether a flow crosses a link where its VMs are now. */
+    private static boolean crosses(PlacementProblem problem, int[] pmOf, int f, int link) {
+        int a = problem.flowSource[f];
+        int b = problem.flowDestination[f];
+        if (link == problem.upLink(a) || link == problem.downLink(b)) {
+            return true;
+        }
+        if (link >= problem.fabricLinks) {
+            return false;
+        }
+        boolean[] found = {false};
+        problem.forEachFabricLink(pmOf[a], pmOf[b], l -> found[0] |= l == link);
+        return found[0];
+    }
+}

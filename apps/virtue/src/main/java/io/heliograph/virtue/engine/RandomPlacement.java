@@ -1,0 +1,44 @@
+package io.heliograph.virtue.engine;
+
+import java.util.SplittableRandom;
+
+/**
+ * The thesis's baseline (spec §3.2, L898-904): each VM on a uniformly random PM, drawn again while the
+ * PM is full (at most {@link PlacementProblem#maxVmsPerPm()} VMs). It knows nothing of CPU or the
+ * network, so only the slot limit binds it; its seed is the EDF's {@code mappingSeed}.
+ */
+public final class RandomPlacement implements PlacementAlgorithm {
+
+    @Override
+    public String name() {
+        return "random";
+    }
+
+    @Override
+    public Energy energy() {
+        return Energy.ALL;
+    }
+
+    @Override
+    public PlacementResult place(PlacementProblem problem, long seed) {
+        int n = problem.vmCount();
+        int m = problem.pmCount();
+        long slots = (long) m * problem.maxVmsPerPm();
+        if (n > slots) {
+            return PlacementResult.infeasible(this, n + " VMs for " + slots + " slots (" + m + " PMs of "
+                    + problem.maxVmsPerPm() + ")");
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        int[] count = new int[m];
+        int[] pmOf = new int[n];
+        for (int v = 0; v < n; v++) {
+            int p;
+            do {
+                p = random.nextInt(m);
+            } while (count[p] >= problem.maxVmsPerPm());
+            count[p]++;
+            pmOf[v] = p;
+        }
+        return PlacementResult.placed(this, problem, pmOf);
+    }
+}
