@@ -1,0 +1,87 @@
+package io.heliograph.virtue.engine;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * A first runtime figure at the thesis's large scale, printed, not asserted (performance is measured,
+ * not timed in tests): each algorithm on 120 VMs over 80 PMs of the 16:1 three-tier tree, on a Web-like
+ * traffic matrix (36 clients each on one of 36 Web VMs, every Web VM to every one of 48 Memcached VMs).
+ * The thesis took 37-39 s (SA C, CN, CNTM) and 103-119 s (SA All, Greedy Net, Greedy Fill) on one
+ * thread (L1207). The JMH benchmarks (issue 21, still to come) replace this.
+ */
+class RuntimeFigureTest {
+
+    static PlacementProblem web120(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        ThreeTierTree tree = ThreeTierTree.thesis(20);
+        int clients = 36;
+        int webs = 36;
+        int caches = 48;
+        int n = clients + webs + caches;
+        int[] pmOf = new int[n];
+        int[] count = new int[tree.pmCount()];
+        for (int v = 0; v < n; v++) {
+            int p;
+            do {
+                p = random.nextInt(tree.pmCount());
+            } while (count[p] >= 4);
+            count[p]++;
+            pmOf[v] = p;
+        }
+        Measurements.Builder measured = Measurements.builder();
+        List<int[]> pairs = new ArrayList<>();
+        for (int v = 0; v < n; v++) {
+            measured.cpu(ThreeTierTree.vmId(v), random.nextDouble(0.2e9, 1.2e9));
+        }
+        for (int c = 0; c < clients; c++) {
+            int web = clients + random.nextInt(webs);
+            flow(measured, pairs, c, web, random.nextDouble(0.2e6, 0.6e6));
+            flow(measured, pairs, web, c, random.nextDouble(8e6, 25e6));
+        }
+        for (int w = clients; w < clients + webs; w++) {
+            for (int m = clients + webs; m < n; m++) {
+                flow(measured, pairs, w, m, random.nextDouble(0.01e6, 0.05e6));
+                flow(measured, pairs, m, w, random.nextDouble(0.05e6, 0.3e6));
+            }
+        }
+        return PlacementProblem.of(tree.edf(pmOf, pairs), measured.build());
+    }
+
+    private static void flow(Measurements.Builder measured, List<int[]> pairs, int a, int b, double bps) {
+        pairs.add(new int[] {a, b});
+        measured.traffic(ThreeTierTree.vmId(a), ThreeTierTree.vmId(b), bps);
+    }
+
+    @Test
+    void printsEachAlgorithmsRuntimeAt120VmsOn80Pms() {
+        PlacementProblem problem = web120(1);
+        double start = Utilisations.estimate(problem.start(), problem, Energy.ALL).minimax();
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+                "Virtue engine, 120 VMs on 80 PMs (16:1 tree), %d flows, one thread; start minimax %.3f%n"
+                        + "%-11s %10s %10s %10s%n", problem.flowCount(), start, "algorithm", "median ms", "energy",
+                "minimax"));
+        for (PlacementAlgorithm algorithm : Algorithms.all()) {
+            long[] nanos = new long[3];
+            PlacementResult result = null;
+            for (int run = 0; run < nanos.length; run++) {
+                long began = System.nanoTime();
+                result = algorithm.place(problem, run + 1);
+                nanos[run] = System.nanoTime() - began;
+            }
+            Arrays.sort(nanos);
+            assertTrue(result.feasible(), result.toString());
+            Utilisations predicted = result.predicted().orElseThrow();
+            table.append(String.format(Locale.ROOT, "%-11s %10.1f %10.3f %10.3f%n", algorithm.name(),
+                    nanos[1] / 1e6, predicted.energy(), predicted.minimax()));
+        }
+        System.out.print(table);
+    }
+}
