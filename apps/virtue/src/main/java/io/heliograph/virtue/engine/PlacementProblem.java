@@ -313,6 +313,65 @@ public final class PlacementProblem {
         return new Placement(this, assignment);
     }
 
+    /**
+     * The EDF of a new placement, for the next run: each VM moved into its new PM's {@code vms}, its two
+     * links re-attached to that PM's software switch (ports and parameters kept), every route of the
+     * original EDF recomputed for where its VMs now are, and the given parameters set (an optimiser's
+     * name, runtime, predicted utilisation). Everything else is as the original.
+     */
+    public Edf edfOf(Placement placement, Map<String, String> parameterChanges) {
+        int[] pmOf = placement.assignment();
+        Map<String, String> parameters = new java.util.LinkedHashMap<>(edf.parameters());
+        parameters.putAll(parameterChanges);
+        Map<String, Edf.Vm> vms = new HashMap<>();
+        for (Edf.Pm pm : edf.pms()) {
+            vms.putAll(pm.vms());
+        }
+        List<Map<String, Edf.Vm>> vmsOn = new ArrayList<>();
+        for (int p = 0; p < pmIds.length; p++) {
+            vmsOn.add(new java.util.LinkedHashMap<>());
+        }
+        for (int v = 0; v < vmIds.length; v++) {
+            vmsOn.get(pmOf[v]).put(vmIds[v], vms.get(vmIds[v]));
+        }
+        List<Edf.Pm> pms = new ArrayList<>();
+        for (int p = 0; p < pmIds.length; p++) {
+            Edf.Pm pm = edf.pms().get(p);
+            pms.add(new Edf.Pm(pm.id(), pm.parameters(), vmsOn.get(p)));
+        }
+        List<Edf.Link> links = new ArrayList<>();
+        Map<Integer, String> upIds = new HashMap<>();
+        Map<Integer, String> downIds = new HashMap<>();
+        for (Edf.Link link : edf.links()) {
+            Integer up = vmIndex.get(link.sourceId());
+            Integer down = vmIndex.get(link.destinationId());
+            if (up != null) {
+                String sw = pmSwitchIds[pmOf[up]];
+                link = new Edf.Link(Edf.Link.idOf(link.sourceId(), link.sourcePort(), sw, link.destinationPort()),
+                        link.sourceId(), link.sourcePort(), sw, link.destinationPort(), link.parameters());
+                upIds.put(up, link.id());
+            } else if (down != null) {
+                String sw = pmSwitchIds[pmOf[down]];
+                link = new Edf.Link(Edf.Link.idOf(sw, link.sourcePort(), link.destinationId(), link.destinationPort()),
+                        sw, link.sourcePort(), link.destinationId(), link.destinationPort(), link.parameters());
+                downIds.put(down, link.id());
+            }
+            links.add(link);
+        }
+        List<Edf.Route> routes = new ArrayList<>();
+        for (Edf.Route route : edf.routes()) {
+            int a = vmIndex.get(route.sourceId());
+            int b = vmIndex.get(route.destinationId());
+            List<String> backwards = new ArrayList<>();
+            backwards.add(downIds.get(b));
+            forEachFabricLink(pmOf[a], pmOf[b], l -> backwards.add(fabricLinkIds[l]));
+            backwards.add(upIds.get(a));
+            java.util.Collections.reverse(backwards);
+            routes.add(new Edf.Route(route.sourceId(), route.destinationId(), backwards));
+        }
+        return new Edf(parameters, pms, edf.switches(), links, routes);
+    }
+
     int upLink(int vm) {
         return fabricLinks + vm;
     }
