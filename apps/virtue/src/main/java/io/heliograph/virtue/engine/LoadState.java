@@ -112,6 +112,89 @@ final class LoadState {
         return link[l];
     }
 
+    /**
+     * The energy if an unplaced VM were put on a PM, without changing anything: placing a VM only adds
+     * load, so it is the larger of the current maximum and the new figures of the resources the VM
+     * touches. Threads may call this at once, each with its own {@link Scratch}, while nothing changes
+     * the state; Greedy Fill evaluates its candidate PMs so.
+     */
+    double energyIfPlaced(int vm, int pm, Scratch scratch) {
+        if (pmOf[vm] >= 0) {
+            throw new IllegalStateException(problem.vmIds[vm] + " is placed already");
+        }
+        double max = energy();
+        if (kind.usesCpu()) {
+            max = Math.max(max, (cpu[pm] + problem.vmCpu[vm]) / problem.cpuCapacity[pm]);
+        }
+        int m = problem.pmCount();
+        if (kind == Energy.CPU_NIC) {
+            max = Math.max(max, (nicTx[pm] + problem.vmTx[vm]) / problem.nicCapacityTx[pm]);
+            max = Math.max(max, (nicRx[pm] + problem.vmRx[vm]) / problem.nicCapacityRx[pm]);
+            return max;
+        }
+        scratch.clear();
+        for (int f : problem.flowsOf[vm]) {
+            int a = problem.flowSource[f];
+            int b = problem.flowDestination[f];
+            int pa = a == vm ? pm : pmOf[a];
+            int pb = b == vm ? pm : pmOf[b];
+            if (pa < 0 || pb < 0) {
+                continue;
+            }
+            long rate = problem.flowRate[f];
+            if (kind == Energy.CPU_NIC_TRAFFIC) {
+                if (pa != pb) {
+                    scratch.add(pa, rate);
+                    scratch.add(m + pb, rate);
+                }
+            } else if (kind.usesLinks()) {
+                scratch.add(problem.upLink(a), rate);
+                scratch.add(problem.downLink(b), rate);
+                problem.forEachFabricLink(pa, pb, l -> scratch.add(l, rate));
+            }
+        }
+        for (int i = 0; i < scratch.count; i++) {
+            int r = scratch.touched[i];
+            double util;
+            if (kind == Energy.CPU_NIC_TRAFFIC) {
+                util = r < m ? (nicTx[r] + scratch.delta[r]) / problem.nicCapacityTx[r]
+                        : (nicRx[r - m] + scratch.delta[r]) / problem.nicCapacityRx[r - m];
+            } else {
+                util = (link[r] + scratch.delta[r]) / problem.linkCapacity[r];
+            }
+            max = Math.max(max, util);
+        }
+        return max;
+    }
+
+    /** Per-thread working space of {@link #energyIfPlaced}: load added per link (or NIC) and which were touched. */
+    static final class Scratch {
+
+        private final long[] delta;
+        private final int[] touched;
+        private int count;
+
+        Scratch(PlacementProblem problem) {
+            int size = Math.max(problem.linkCount(), 2 * problem.pmCount());
+            delta = new long[size];
+            touched = new int[size];
+        }
+
+        void add(int resource, long rate) {
+            if (delta[resource] == 0) {
+                touched[count++] = resource;
+            }
+            delta[resource] += rate;
+        }
+
+        void clear() {
+            for (int i = 0; i < count; i++) {
+                delta[touched[i]] = 0;
+            }
+            count = 0;
+        }
+    }
+
     /** Puts an unplaced VM on a PM (or moves a placed one). */
     void place(int vm, int pm) {
         changed[0] = vm;

@@ -92,6 +92,31 @@ class LoadStateTest {
     }
 
     @Test
+    void theEnergyIfPlacedEqualsPlacingAndLooking() {
+        PlacementProblem problem = randomProblem(10, 40, 6, 13);
+        SplittableRandom random = new SplittableRandom(5);
+        for (Energy kind : Energy.values()) {
+            int[] some = problem.start().assignment();
+            for (int v = 0; v < some.length; v++) {
+                some[v] = random.nextInt(3) == 0 ? -1 : some[v];
+            }
+            LoadState state = new LoadState(problem, kind, some);
+            LoadState.Scratch scratch = new LoadState.Scratch(problem);
+            for (int v = 0; v < some.length; v++) {
+                if (some[v] >= 0) {
+                    continue;
+                }
+                for (int p = 0; p < problem.pmCount(); p++) {
+                    double predicted = state.energyIfPlaced(v, p, scratch);
+                    state.place(v, p);
+                    assertEquals(state.energy(), predicted, 0.0, kind + " " + v + " on " + p);
+                    state.unplace(v);
+                }
+            }
+        }
+    }
+
+    @Test
     void theMaxTreeFollowsChanges() {
         MaxTree tree = new MaxTree(5);
         assertEquals(Double.NEGATIVE_INFINITY, tree.max());

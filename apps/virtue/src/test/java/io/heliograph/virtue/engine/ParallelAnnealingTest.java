@@ -29,4 +29,18 @@ class ParallelAnnealingTest {
             two.shutdownNow();
         }
     }
+
+    @Test
+    void greedyFillPlacesTheSameWithItsCandidatesEvaluatedInParallel() {
+        ExecutorService two = Executors.newFixedThreadPool(2);
+        try {
+            for (long seed = 1; seed <= 3; seed++) {
+                PlacementProblem problem = LoadStateTest.randomProblem(10, 40, 5, seed);
+                assertEquals(new GreedyFill().place(problem, 0).placement(),
+                        new GreedyFill(two, 3).place(problem, 0).placement());
+            }
+        } finally {
+            two.shutdownNow();
+        }
+    }
 }

@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import org.junit.jupiter.api.Test;
 
@@ -65,10 +69,18 @@ class RuntimeFigureTest {
         PlacementProblem problem = web120(1);
         double start = Utilisations.estimate(problem.start(), problem, Energy.ALL).minimax();
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
-                "Virtue engine, 120 VMs on 80 PMs (16:1 tree), %d flows, one thread; start minimax %.3f%n"
-                        + "%-11s %10s %10s %10s%n", problem.flowCount(), start, "algorithm", "median ms", "energy",
+                "Virtue engine, 120 VMs on 80 PMs (16:1 tree), %d flows, one thread unless said; start minimax %.3f%n"
+                        + "%-26s %10s %10s %10s%n", problem.flowCount(), start, "algorithm", "median ms", "energy",
                 "minimax"));
+        ExecutorService two = Executors.newFixedThreadPool(2);
+        Map<String, PlacementAlgorithm> algorithms = new LinkedHashMap<>();
         for (PlacementAlgorithm algorithm : Algorithms.all()) {
+            algorithms.put(algorithm.name(), algorithm);
+        }
+        algorithms.put("greedyFill, 2 threads", new GreedyFill(two, 2));
+        algorithms.put("saAll, 2 chains, 2 threads", new ParallelAnnealing(new SimulatedAnnealing(Energy.ALL), 2, two));
+        for (Map.Entry<String, PlacementAlgorithm> entry : algorithms.entrySet()) {
+            PlacementAlgorithm algorithm = entry.getValue();
             long[] nanos = new long[3];
             PlacementResult result = null;
             for (int run = 0; run < nanos.length; run++) {
@@ -79,9 +91,10 @@ class RuntimeFigureTest {
             Arrays.sort(nanos);
             assertTrue(result.feasible(), result.toString());
             Utilisations predicted = result.predicted().orElseThrow();
-            table.append(String.format(Locale.ROOT, "%-11s %10.1f %10.3f %10.3f%n", algorithm.name(),
+            table.append(String.format(Locale.ROOT, "%-26s %10.1f %10.3f %10.3f%n", entry.getKey(),
                     nanos[1] / 1e6, predicted.energy(), predicted.minimax()));
         }
+        two.shutdownNow();
         System.out.print(table);
     }
 }
