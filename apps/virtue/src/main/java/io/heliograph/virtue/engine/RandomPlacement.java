@@ -28,17 +28,29 @@ public final class RandomPlacement implements PlacementAlgorithm {
             return PlacementResult.infeasible(this, n + " VMs for " + slots + " slots (" + m + " PMs of "
                     + problem.maxVmsPerPm() + ")");
         }
+        int[] pmOf = assignment(n, m, problem.maxVmsPerPm(), seed);
+        return PlacementResult.placed(this, problem, pmOf);
+    }
+
+    /**
+     * A random assignment of {@code vms} VMs to {@code pms} PMs of {@code maxVmsPerPm} slots, VM i on
+     * PM [i]: what {@link #place} returns, for making the baseline EDFs an experiment starts from.
+     */
+    public static int[] assignment(int vms, int pms, int maxVmsPerPm, long seed) {
+        if (vms > (long) pms * maxVmsPerPm) {
+            throw new IllegalArgumentException(vms + " VMs do not fit " + pms + " PMs of " + maxVmsPerPm);
+        }
         SplittableRandom random = new SplittableRandom(seed);
-        int[] count = new int[m];
-        int[] pmOf = new int[n];
-        for (int v = 0; v < n; v++) {
+        int[] count = new int[pms];
+        int[] pmOf = new int[vms];
+        for (int v = 0; v < vms; v++) {
             int p;
             do {
-                p = random.nextInt(m);
-            } while (count[p] >= problem.maxVmsPerPm());
+                p = random.nextInt(pms);
+            } while (count[p] >= maxVmsPerPm);
             count[p]++;
             pmOf[v] = p;
         }
-        return PlacementResult.placed(this, problem, pmOf);
+        return pmOf;
     }
 }

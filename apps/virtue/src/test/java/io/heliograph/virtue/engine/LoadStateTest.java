@@ -20,16 +20,7 @@ class LoadStateTest {
     static PlacementProblem randomProblem(int pmsPerRack, int vms, int peers, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         ThreeTierTree tree = ThreeTierTree.thesis(pmsPerRack);
-        int[] pmOf = new int[vms];
-        int[] count = new int[tree.pmCount()];
-        for (int v = 0; v < vms; v++) {
-            int p;
-            do {
-                p = random.nextInt(tree.pmCount());
-            } while (count[p] >= 4);
-            count[p]++;
-            pmOf[v] = p;
-        }
+        int[] pmOf = RandomPlacement.assignment(vms, tree.pmCount(), 4, random.nextLong());
         Measurements.Builder measured = Measurements.builder();
         List<int[]> pairs = new ArrayList<>();
         boolean[][] seen = new boolean[vms][vms];

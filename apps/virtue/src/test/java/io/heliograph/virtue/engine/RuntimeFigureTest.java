@@ -30,16 +30,7 @@ class RuntimeFigureTest {
         int webs = 36;
         int caches = 48;
         int n = clients + webs + caches;
-        int[] pmOf = new int[n];
-        int[] count = new int[tree.pmCount()];
-        for (int v = 0; v < n; v++) {
-            int p;
-            do {
-                p = random.nextInt(tree.pmCount());
-            } while (count[p] >= 4);
-            count[p]++;
-            pmOf[v] = p;
-        }
+        int[] pmOf = RandomPlacement.assignment(n, tree.pmCount(), 4, random.nextLong());
         Measurements.Builder measured = Measurements.builder();
         List<int[]> pairs = new ArrayList<>();
         for (int v = 0; v < n; v++) {
