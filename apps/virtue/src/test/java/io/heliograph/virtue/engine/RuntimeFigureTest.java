@@ -26,11 +26,15 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 class RuntimeFigureTest {
 
     static PlacementProblem web120(long seed) {
+        return web(ThreeTierTree.thesis(20), 36, 36, 48, 48, seed);
+    }
+
+    /**
+     * A Web-like experiment from a random start: each client on one random Web VM (small requests up,
+     * large responses down), each Web VM to {@code cachesPerWeb} Memcached VMs and back.
+     */
+    static PlacementProblem web(ThreeTierTree tree, int clients, int webs, int caches, int cachesPerWeb, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        ThreeTierTree tree = ThreeTierTree.thesis(20);
-        int clients = 36;
-        int webs = 36;
-        int caches = 48;
         int n = clients + webs + caches;
         int[] pmOf = RandomPlacement.assignment(n, tree.pmCount(), 4, random.nextLong());
         Measurements.Builder measured = Measurements.builder();
@@ -44,7 +48,9 @@ class RuntimeFigureTest {
             flow(measured, pairs, web, c, random.nextDouble(8e6, 25e6));
         }
         for (int w = clients; w < clients + webs; w++) {
-            for (int m = clients + webs; m < n; m++) {
+            int first = random.nextInt(caches);
+            for (int k = 0; k < cachesPerWeb; k++) {
+                int m = clients + webs + (first + k) % caches;
                 flow(measured, pairs, w, m, random.nextDouble(0.01e6, 0.05e6));
                 flow(measured, pairs, m, w, random.nextDouble(0.05e6, 0.3e6));
             }
@@ -87,6 +93,35 @@ class RuntimeFigureTest {
             Utilisations predicted = result.predicted().orElseThrow();
             table.append(String.format(Locale.ROOT, "%-26s %10.1f %10.3f %10.3f%n", entry.getKey(),
                     nanos[1] / 1e6, predicted.energy(), predicted.minimax()));
+        }
+        two.shutdownNow();
+        System.out.print(table);
+    }
+
+    @Test
+    @EnabledIfSystemProperty(named = "virtue.runtime", matches = "true")
+    void printsRuntimeAt1000VmsOn500Pms() {
+        // 5 aggregation switches of 5 racks of 20 PMs; 4:1 at the ToR and at the aggregation layer
+        ThreeTierTree tree = new ThreeTierTree(5, 5, 20, 100e6, 500e6, 625e6);
+        PlacementProblem problem = web(tree, 300, 300, 400, 20, 1);
+        double start = Utilisations.estimate(problem.start(), problem, Energy.ALL).minimax();
+        ExecutorService two = Executors.newFixedThreadPool(2);
+        Map<String, PlacementAlgorithm> algorithms = new LinkedHashMap<>();
+        algorithms.put("random", new RandomPlacement());
+        algorithms.put("saAll (T 5000)", new SimulatedAnnealing(Energy.ALL));
+        algorithms.put("saAll, 2 chains, 2 threads", new ParallelAnnealing(new SimulatedAnnealing(Energy.ALL), 2, two));
+        algorithms.put("greedyFill", new GreedyFill());
+        algorithms.put("greedyFill, 2 threads", new GreedyFill(two, 2));
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+                "Virtue engine, 1000 VMs on 500 PMs, %d flows, one run each; start minimax %.3f%n"
+                        + "%-26s %10s %10s%n", problem.flowCount(), start, "algorithm", "ms", "minimax"));
+        for (Map.Entry<String, PlacementAlgorithm> entry : algorithms.entrySet()) {
+            long began = System.nanoTime();
+            PlacementResult result = entry.getValue().place(problem, 1);
+            long nanos = System.nanoTime() - began;
+            assertTrue(result.feasible(), result.toString());
+            table.append(String.format(Locale.ROOT, "%-26s %10.1f %10.3f%n", entry.getKey(), nanos / 1e6,
+                    result.predicted().orElseThrow().minimax()));
         }
         two.shutdownNow();
         System.out.print(table);
