@@ -112,7 +112,7 @@ public final class EdfFormat {
      */
     public static List<Problem> problems(Edf edf, int maxVmsPerPm) {
         List<Problem> problems = new ArrayList<>();
-        Map<String, Edf.Pm> pmOfVm = new HashMap<>();
+        Map<String, Integer> pmOfVm = new HashMap<>();
         Set<String> pmIds = new HashSet<>();
         checkNumber(problems, "$.parameters", edf.parameters(), Edf.CPU_COUNT);
         checkNumber(problems, "$.parameters", edf.parameters(), Edf.CPU_SPEED);
@@ -140,9 +140,10 @@ public final class EdfFormat {
                 if (!entry.getKey().equals(entry.getValue().id())) {
                     problems.add(new Problem(vmAt + ".id", "is " + entry.getValue().id() + ", not its key"));
                 }
-                Edf.Pm other = pmOfVm.putIfAbsent(entry.getValue().id(), pm);
+                Integer other = pmOfVm.putIfAbsent(entry.getValue().id(), p);
                 if (other != null) {
-                    problems.add(new Problem(vmAt, "VM " + entry.getValue().id() + " is on " + other.id() + " too"));
+                    problems.add(new Problem(vmAt, "VM " + entry.getValue().id() + " is on "
+                            + edf.pms().get(other).id() + " too"));
                 }
             }
         }
@@ -198,8 +199,8 @@ public final class EdfFormat {
             if (sourceVm || destinationVm) {
                 String vm = sourceVm ? link.sourceId() : link.destinationId();
                 String sw = sourceVm ? link.destinationId() : link.sourceId();
-                Edf.Pm pm = pmOfVm.get(vm);
-                int index = edf.pms().indexOf(pm);
+                int index = pmOfVm.get(vm);
+                Edf.Pm pm = edf.pms().get(index);
                 String pmSwitch = index < software.size() ? software.get(index).id() : null;
                 if (pmSwitch != null && !pmSwitch.equals(sw)) {
                     problems.add(new Problem(at + (sourceVm ? ".destinationId" : ".sourceId"), vm + " is on "

@@ -145,6 +145,13 @@ class EdfFormatTest {
     }
 
     @Test
+    void aVmOnTwoPmsIsRefused() {
+        List<Problem> problems = problems(edf -> ((Map<String, Object>) pmAt(edf, 0).get("vms"))
+                .put("vm0003", new LinkedHashMap<>(Map.of("id", "vm0003", "parameters", Map.of()))));
+        assertEquals(new Problem("$.pms[1].vms.vm0003", "VM vm0003 is on host0001 too"), problems.get(0));
+    }
+
+    @Test
     void aRouteThroughALinkThatDoesNotExistIsRefused() {
         List<Problem> problems = problems(edf -> ((List<Object>) routeAt(edf, 2).get("linkIds"))
                 .set(2, "00:00:00:00:00:00:00:01:3->01:00:00:00:00:00:00:02:1"));
