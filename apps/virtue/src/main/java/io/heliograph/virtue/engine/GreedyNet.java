@@ -1,7 +1,11 @@
 package io.heliograph.virtue.engine;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * Greedy Net (Algorithm 5, spec §3.7, L976-1011): from the current placement, find the most utilised
@@ -12,6 +16,27 @@ import java.util.Comparator;
  * Every accepted move strictly lowers the maximum, so it ends.
  */
 public final class GreedyNet implements PlacementAlgorithm {
+
+    private final Executor executor;
+    private final int parts;
+
+    /** Greedy Net on the calling thread. */
+    public GreedyNet() {
+        this(Runnable::run, 1);
+    }
+
+    /**
+     * Greedy Net evaluating each candidate VM's PMs in {@code parts} ranges at once on {@code executor}
+     * (the thesis's parallel version, L1209), each range on its own copy of the loads. The result is the
+     * same as on one thread: the lowest utilisation wins, and among equals the PM furthest left.
+     */
+    public GreedyNet(Executor executor, int parts) {
+        if (parts < 1) {
+            throw new IllegalArgumentException("at least one part, not " + parts);
+        }
+        this.executor = executor;
+        this.parts = parts;
+    }
 
     @Override
     public String name() {
@@ -25,8 +50,14 @@ public final class GreedyNet implements PlacementAlgorithm {
 
     @Override
     public PlacementResult place(PlacementProblem problem, long seed) {
-        LoadState state = new LoadState(problem, Energy.NETWORK, problem.start);
         int n = problem.vmCount();
+        int m = problem.pmCount();
+        int ranges = Math.min(parts, Math.max(m, 1));
+        LoadState[] copies = new LoadState[ranges];
+        for (int i = 0; i < ranges; i++) {
+            copies[i] = new LoadState(problem, Energy.NETWORK, problem.start);
+        }
+        LoadState state = copies[0];
         long[] candidateRate = new long[n];
         boolean moved;
         do {
@@ -49,28 +80,62 @@ public final class GreedyNet implements PlacementAlgorithm {
             Arrays.sort(candidates, Comparator.comparingLong((Integer v) -> -candidateRate[v])); // stable
             double minUtil = curUtil;
             for (int vm : candidates) {
-                int from = state.pmOf(vm);
-                int minPm = -1;
-                for (int pm = 0; pm < problem.pmCount(); pm++) {
-                    if (pm == from || !state.fits(vm, pm)) {
-                        continue;
+                Candidate best;
+                if (ranges == 1) {
+                    best = best(state, vm, 0, m, minUtil);
+                } else {
+                    List<CompletableFuture<Candidate>> runs = new ArrayList<>();
+                    for (int i = 0; i < ranges; i++) {
+                        LoadState copy = copies[i];
+                        int from = (int) ((long) m * i / ranges);
+                        int to = (int) ((long) m * (i + 1) / ranges);
+                        double bound = minUtil;
+                        runs.add(CompletableFuture.supplyAsync(() -> best(copy, vm, from, to, bound), executor));
                     }
-                    state.move(vm, pm);
-                    double util = state.energy();
-                    state.move(vm, from);
-                    if (util < minUtil) {
-                        minUtil = util;
-                        minPm = pm;
+                    best = new Candidate(-1, minUtil);
+                    for (CompletableFuture<Candidate> run : runs) {
+                        Candidate candidate = run.join();
+                        if (candidate.util() < best.util()) { // ranges in order: among equals the leftmost stays
+                            best = candidate;
+                        }
                     }
                 }
+                minUtil = best.util();
                 if (minUtil < curUtil) {
-                    state.move(vm, minPm);
+                    for (LoadState copy : copies) {
+                        copy.move(vm, best.pm());
+                    }
                     moved = true;
                     break; // find the hottest link again
                 }
             }
         } while (moved);
         return PlacementResult.placed(this, problem, state.assignment());
+    }
+
+    private record Candidate(int pm, double util) {
+    }
+
+    /**
+     * Algorithm 5's inner loop over PMs {@code from} to {@code to}: the PM giving the lowest maximum link
+     * utilisation below {@code minUtil} (strictly, so the leftmost of equals), or -1 and minUtil.
+     */
+    private static Candidate best(LoadState state, int vm, int from, int to, double minUtil) {
+        int origin = state.pmOf(vm);
+        int minPm = -1;
+        for (int pm = from; pm < to; pm++) {
+            if (pm == origin || !state.fits(vm, pm)) {
+                continue;
+            }
+            state.move(vm, pm);
+            double util = state.energy();
+            state.move(vm, origin);
+            if (util < minUtil) {
+                minUtil = util;
+                minPm = pm;
+            }
+        }
+        return new Candidate(minPm, minUtil);
     }
 
     private static Integer[] range(int n) {

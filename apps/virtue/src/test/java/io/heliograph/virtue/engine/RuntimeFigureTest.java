@@ -78,6 +78,7 @@ class RuntimeFigureTest {
             algorithms.put(algorithm.name(), algorithm);
         }
         algorithms.put("greedyFill, 2 threads", new GreedyFill(two, 2));
+        algorithms.put("greedyNet, 2 threads", new GreedyNet(two, 2));
         algorithms.put("saAll, 2 chains, 2 threads", new ParallelAnnealing(new SimulatedAnnealing(Energy.ALL), 2, two));
         for (Map.Entry<String, PlacementAlgorithm> entry : algorithms.entrySet()) {
             PlacementAlgorithm algorithm = entry.getValue();

@@ -8,7 +8,8 @@ import java.util.concurrent.Executors;
 
 import org.junit.jupiter.api.Test;
 
-class ParallelAnnealingTest {
+/** The parallel forms give the placements of their one-thread forms, whatever runs them. */
+class ParallelPlacementTest {
 
     @Test
     void theBestOfSeveralChainsIsTheSameOnOneThreadOrMany() throws Exception {
@@ -31,13 +32,15 @@ class ParallelAnnealingTest {
     }
 
     @Test
-    void greedyFillPlacesTheSameWithItsCandidatesEvaluatedInParallel() {
+    void theGreedyAlgorithmsPlaceTheSameWithTheirCandidatesEvaluatedInParallel() {
         ExecutorService two = Executors.newFixedThreadPool(2);
         try {
             for (long seed = 1; seed <= 3; seed++) {
                 PlacementProblem problem = LoadStateTest.randomProblem(10, 40, 5, seed);
                 assertEquals(new GreedyFill().place(problem, 0).placement(),
                         new GreedyFill(two, 3).place(problem, 0).placement());
+                assertEquals(new GreedyNet().place(problem, 0).placement(),
+                        new GreedyNet(two, 3).place(problem, 0).placement());
             }
         } finally {
             two.shutdownNow();
