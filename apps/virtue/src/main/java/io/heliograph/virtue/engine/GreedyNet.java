@@ -1,0 +1,163 @@
+package io.heliograph.virtue.engine;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * Greedy Net (Algorithm 5, spec §3.7, L976-1011): from the current placement, find the most utilised
+ * link; rank the VMs whose flows cross it by the rate they put on it; move the first of them for which
+ * some PM lowers the maximum link utilisation, to the PM that lowers it most (the first from the left
+ * among equals); repeat until no single move lowers it. It uses the traffic matrix and the topology but
+ * no CPU figures (Table 4.1), so only the slot limit binds it, and it tends to pack communicating VMs.
+ * Every accepted move strictly lowers the maximum, so it ends.
+ */
+public final class GreedyNet implements PlacementAlgorithm {
+
+    private final Executor executor;
+    private final int parts;
+
+    /** Greedy Net on the calling thread. */
+    public GreedyNet() {
+        this(Runnable::run, 1);
+    }
+
+    /**
+     * Greedy Net evaluating each candidate VM's PMs in {@code parts} ranges at once on {@code executor}
+     * (the thesis's parallel version, L1209), each range on its own copy of the loads. The result is the
+     * same as on one thread: the lowest utilisation wins, and among equals the PM furthest left.
+     */
+    public GreedyNet(Executor executor, int parts) {
+        if (parts < 1) {
+            throw new IllegalArgumentException("at least one part, not " + parts);
+        }
+        this.executor = executor;
+        this.parts = parts;
+    }
+
+    @Override
+    public String name() {
+        return "greedyNet";
+    }
+
+    @Override
+    public Energy energy() {
+        return Energy.NETWORK;
+    }
+
+    @Override
+    public PlacementResult place(PlacementProblem problem, long seed) {
+        int n = problem.vmCount();
+        int m = problem.pmCount();
+        int ranges = Math.min(parts, Math.max(m, 1));
+        LoadState[] copies = new LoadState[ranges];
+        for (int i = 0; i < ranges; i++) {
+            copies[i] = new LoadState(problem, Energy.NETWORK, problem.start);
+        }
+        LoadState state = copies[0];
+        long[] candidateRate = new long[n];
+        boolean moved;
+        do {
+            moved = false;
+            int hottest = state.hottest();
+            if (!state.isLink(hottest)) {
+                break; // no links at all
+            }
+            int link = state.linkOf(hottest);
+            double curUtil = state.energy();
+            Arrays.fill(candidateRate, 0);
+            int[] pmOf = state.assignment();
+            for (int f = 0; f < problem.flowCount(); f++) {
+                if (crosses(problem, pmOf, f, link)) {
+                    candidateRate[problem.flowSource[f]] += problem.flowRate[f];
+                    candidateRate[problem.flowDestination[f]] += problem.flowRate[f];
+                }
+            }
+            Integer[] candidates = Arrays.stream(range(n)).filter(v -> candidateRate[v] > 0).toArray(Integer[]::new);
+            Arrays.sort(candidates, Comparator.comparingLong((Integer v) -> -candidateRate[v])); // stable
+            double minUtil = curUtil;
+            for (int vm : candidates) {
+                Candidate best;
+                if (ranges == 1) {
+                    best = best(state, vm, 0, m, minUtil);
+                } else {
+                    List<CompletableFuture<Candidate>> runs = new ArrayList<>();
+                    for (int i = 0; i < ranges; i++) {
+                        LoadState copy = copies[i];
+                        int from = (int) ((long) m * i / ranges);
+                        int to = (int) ((long) m * (i + 1) / ranges);
+                        double bound = minUtil;
+                        runs.add(CompletableFuture.supplyAsync(() -> best(copy, vm, from, to, bound), executor));
+                    }
+                    best = new Candidate(-1, minUtil);
+                    for (CompletableFuture<Candidate> run : runs) {
+                        Candidate candidate = run.join();
+                        if (candidate.util() < best.util()) { // ranges in order: among equals the leftmost stays
+                            best = candidate;
+                        }
+                    }
+                }
+                minUtil = best.util();
+                if (minUtil < curUtil) {
+                    for (LoadState copy : copies) {
+                        copy.move(vm, best.pm());
+                    }
+                    moved = true;
+                    break; // find the hottest link again
+                }
+            }
+        } while (moved);
+        return PlacementResult.placed(this, problem, state.assignment());
+    }
+
+    private record Candidate(int pm, double util) {
+    }
+
+    /**
+     * Algorithm 5's inner loop over PMs {@code from} to {@code to}: the PM giving the lowest maximum link
+     * utilisation below {@code minUtil} (strictly, so the leftmost of equals), or -1 and minUtil.
+     */
+    private static Candidate best(LoadState state, int vm, int from, int to, double minUtil) {
+        int origin = state.pmOf(vm);
+        int minPm = -1;
+        for (int pm = from; pm < to; pm++) {
+            if (pm == origin || !state.fits(vm, pm)) {
+                continue;
+            }
+            state.move(vm, pm);
+            double util = state.energy();
+            state.move(vm, origin);
+            if (util < minUtil) {
+                minUtil = util;
+                minPm = pm;
+            }
+        }
+        return new Candidate(minPm, minUtil);
+    }
+
+    private static Integer[] range(int n) {
+        Integer[] all = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            all[i] = i;
+        }
+        return all;
+    }
+
+    /** Whether a flow crosses a link where its VMs are now. */
+    private static boolean crosses(PlacementProblem problem, int[] pmOf, int f, int link) {
+        int a = problem.flowSource[f];
+        int b = problem.flowDestination[f];
+        if (link == problem.upLink(a) || link == problem.downLink(b)) {
+            return true;
+        }
+        if (link >= problem.fabricLinks) {
+            return false;
+        }
+        boolean[] found = {false};
+        problem.forEachFabricLink(pmOf[a], pmOf[b], l -> found[0] |= l == link);
+        return found[0];
+    }
+}

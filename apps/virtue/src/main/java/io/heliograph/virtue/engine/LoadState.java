@@ -1,0 +1,306 @@
+package io.heliograph.virtue.engine;
+
+import java.util.Arrays;
+
+/**
+ * A placement being changed one move or swap at a time, with its loads kept up to date incrementally:
+ * a change touches only the changed VMs' CPU and NIC figures and the links on the paths of their flows,
+ * and the most utilised resource is kept in a {@link MaxTree}, so evaluating a neighbour costs the
+ * changed VMs' degree times path length times log(resources), not a pass over every link.
+ *
+ * <p>Loads are whole numbers ({@link PlacementProblem#SCALE}), so a state after any sequence of changes
+ * holds exactly the loads {@link Estimator} computes from scratch. A VM on PM -1 is not placed (Greedy
+ * Fill starts with none placed) and contributes nothing.
+ *
+ * <p>Resources in the tree, by estimate: PM CPUs (unless {@link Energy#NETWORK}), then PM NICs sending and
+ * receiving ({@link Energy#CPU_NIC}, {@link Energy#CPU_NIC_TRAFFIC}), or every link ({@link Energy#ALL},
+ * {@link Energy#NETWORK}).
+ */
+final class LoadState {
+
+    private final PlacementProblem problem;
+    private final Energy kind;
+    private final int[] pmOf;
+    private final int[] vmsOn;
+    private final long[] cpu;
+    private final long[] nicTx;
+    private final long[] nicRx;
+    private final long[] link;
+    private final MaxTree tree;
+    private final int nicOffset;
+    private final int linkOffset;
+    private int overloaded;
+    /** Marks the flows of the VMs being changed, so a flow between two of them is counted once. */
+    private final int[] flowStamp;
+    private int stamp;
+    private final int[] changed = new int[2];
+    private final int[] touched;
+
+    LoadState(PlacementProblem problem, Energy kind, int[] pmOf) {
+        this.problem = problem;
+        this.kind = kind;
+        int m = problem.pmCount();
+        this.pmOf = new int[pmOf.length];
+        Arrays.fill(this.pmOf, -1);
+        vmsOn = new int[m];
+        cpu = new long[m];
+        nicTx = new long[m];
+        nicRx = new long[m];
+        link = new long[problem.linkCount()];
+        boolean nic = kind == Energy.CPU_NIC || kind == Energy.CPU_NIC_TRAFFIC;
+        int cpuResources = kind.usesCpu() ? m : 0;
+        nicOffset = cpuResources;
+        linkOffset = cpuResources;
+        int size = cpuResources + (nic ? 2 * m : 0) + (kind.usesLinks() ? link.length : 0);
+        tree = new MaxTree(size);
+        for (int r = 0; r < size; r++) {
+            tree.set(r, 0);
+        }
+        flowStamp = new int[problem.flowCount()];
+        touched = new int[problem.flowCount()];
+        for (int v = 0; v < pmOf.length; v++) {
+            if (pmOf[v] >= 0) {
+                place(v, pmOf[v]);
+            }
+        }
+    }
+
+    /** The energy: the most utilised resource under this state's estimate. */
+    double energy() {
+        return Math.max(tree.max(), 0);
+    }
+
+    /** The resource index of the most utilised resource, for {@link #isLink}/{@link #linkOf}. */
+    int hottest() {
+        return tree.argmax();
+    }
+
+    boolean isLink(int resource) {
+        return kind.usesLinks() && resource >= linkOffset;
+    }
+
+    int linkOf(int resource) {
+        return resource - linkOffset;
+    }
+
+    /** Whether every PM's VMs fit its CPU capacity. */
+    boolean withinCpu() {
+        return overloaded == 0;
+    }
+
+    /** Whether a VM fits on a PM besides what is there: a free slot, and CPU room if the estimate knows CPU. */
+    boolean fits(int vm, int pm) {
+        if (vmsOn[pm] >= problem.maxVmsPerPm()) {
+            return false;
+        }
+        return !kind.usesCpu() || cpu[pm] + problem.vmCpu[vm] <= problem.cpuCapacity[pm];
+    }
+
+    int pmOf(int vm) {
+        return pmOf[vm];
+    }
+
+    int vmsOn(int pm) {
+        return vmsOn[pm];
+    }
+
+    int[] assignment() {
+        return pmOf.clone();
+    }
+
+    long linkLoad(int l) {
+        return link[l];
+    }
+
+    /**
+     * The energy if an unplaced VM were put on a PM, without changing anything: placing a VM only adds
+     * load, so it is the larger of the current maximum and the new figures of the resources the VM
+     * touches. Threads may call this at once, each with its own {@link Scratch}, while nothing changes
+     * the state; Greedy Fill evaluates its candidate PMs so.
+     */
+    double energyIfPlaced(int vm, int pm, Scratch scratch) {
+        if (pmOf[vm] >= 0) {
+            throw new IllegalStateException(problem.vmIds[vm] + " is placed already");
+        }
+        double max = energy();
+        if (kind.usesCpu()) {
+            max = Math.max(max, (cpu[pm] + problem.vmCpu[vm]) / problem.cpuCapacity[pm]);
+        }
+        int m = problem.pmCount();
+        if (kind == Energy.CPU_NIC) {
+            max = Math.max(max, (nicTx[pm] + problem.vmTx[vm]) / problem.nicCapacityTx[pm]);
+            max = Math.max(max, (nicRx[pm] + problem.vmRx[vm]) / problem.nicCapacityRx[pm]);
+            return max;
+        }
+        scratch.clear();
+        for (int f : problem.flowsOf[vm]) {
+            int a = problem.flowSource[f];
+            int b = problem.flowDestination[f];
+            int pa = a == vm ? pm : pmOf[a];
+            int pb = b == vm ? pm : pmOf[b];
+            if (pa < 0 || pb < 0) {
+                continue;
+            }
+            long rate = problem.flowRate[f];
+            if (kind == Energy.CPU_NIC_TRAFFIC) {
+                if (pa != pb) {
+                    scratch.add(pa, rate);
+                    scratch.add(m + pb, rate);
+                }
+            } else if (kind.usesLinks()) {
+                scratch.add(problem.upLink(a), rate);
+                scratch.add(problem.downLink(b), rate);
+                problem.forEachFabricLink(pa, pb, l -> scratch.add(l, rate));
+            }
+        }
+        for (int i = 0; i < scratch.count; i++) {
+            int r = scratch.touched[i];
+            double util;
+            if (kind == Energy.CPU_NIC_TRAFFIC) {
+                util = r < m ? (nicTx[r] + scratch.delta[r]) / problem.nicCapacityTx[r]
+                        : (nicRx[r - m] + scratch.delta[r]) / problem.nicCapacityRx[r - m];
+            } else {
+                util = (link[r] + scratch.delta[r]) / problem.linkCapacity[r];
+            }
+            max = Math.max(max, util);
+        }
+        return max;
+    }
+
+    /** Per-thread working space of {@link #energyIfPlaced}: load added per link (or NIC) and which were touched. */
+    static final class Scratch {
+
+        private final long[] delta;
+        private final int[] touched;
+        private int count;
+
+        Scratch(PlacementProblem problem) {
+            int size = Math.max(problem.linkCount(), 2 * problem.pmCount());
+            delta = new long[size];
+            touched = new int[size];
+        }
+
+        void add(int resource, long rate) {
+            if (delta[resource] == 0) {
+                touched[count++] = resource;
+            }
+            delta[resource] += rate;
+        }
+
+        void clear() {
+            for (int i = 0; i < count; i++) {
+                delta[touched[i]] = 0;
+            }
+            count = 0;
+        }
+    }
+
+    /** Puts an unplaced VM on a PM (or moves a placed one). */
+    void place(int vm, int pm) {
+        changed[0] = vm;
+        change(1, pm, -1);
+    }
+
+    /** Takes a VM off its PM. */
+    void unplace(int vm) {
+        place(vm, -1);
+    }
+
+    /** Moves a VM to another PM. */
+    void move(int vm, int pm) {
+        place(vm, pm);
+    }
+
+    /** Swaps two VMs' PMs. */
+    void swap(int a, int b) {
+        changed[0] = a;
+        changed[1] = b;
+        change(2, pmOf[b], pmOf[a]);
+    }
+
+    private void change(int count, int firstPm, int secondPm) {
+        stamp++;
+        int flows = 0;
+        for (int i = 0; i < count; i++) {
+            for (int f : problem.flowsOf[changed[i]]) {
+                if (flowStamp[f] != stamp) {
+                    flowStamp[f] = stamp;
+                    touched[flows++] = f;
+                }
+            }
+        }
+        for (int i = 0; i < flows; i++) {
+            flow(touched[i], -1);
+        }
+        for (int i = 0; i < count; i++) {
+            vm(changed[i], -1);
+        }
+        pmOf[changed[0]] = firstPm;
+        if (count == 2) {
+            pmOf[changed[1]] = secondPm;
+        }
+        for (int i = 0; i < count; i++) {
+            vm(changed[i], +1);
+        }
+        for (int i = 0; i < flows; i++) {
+            flow(touched[i], +1);
+        }
+    }
+
+    /** Adds (+1) or removes (-1) a VM's own figures where it is: its CPU, its slot, its NIC counters. */
+    private void vm(int v, int sign) {
+        int p = pmOf[v];
+        if (p < 0) {
+            return;
+        }
+        vmsOn[p] += sign;
+        long before = cpu[p];
+        cpu[p] += sign * problem.vmCpu[v];
+        boolean wasOver = before > problem.cpuCapacity[p];
+        boolean isOver = cpu[p] > problem.cpuCapacity[p];
+        overloaded += (isOver ? 1 : 0) - (wasOver ? 1 : 0);
+        if (kind.usesCpu()) {
+            tree.set(p, cpu[p] / problem.cpuCapacity[p]);
+        }
+        if (kind == Energy.CPU_NIC) {
+            nicTx[p] += sign * problem.vmTx[v];
+            nicRx[p] += sign * problem.vmRx[v];
+            setNic(p);
+        }
+    }
+
+    /** Adds (+1) or removes (-1) a flow's load where its two VMs are. */
+    private void flow(int f, int sign) {
+        int a = problem.flowSource[f];
+        int b = problem.flowDestination[f];
+        int pa = pmOf[a];
+        int pb = pmOf[b];
+        if (pa < 0 || pb < 0) {
+            return;
+        }
+        long rate = sign * problem.flowRate[f];
+        if (kind == Energy.CPU_NIC_TRAFFIC) {
+            if (pa != pb) {
+                nicTx[pa] += rate;
+                nicRx[pb] += rate;
+                setNic(pa);
+                setNic(pb);
+            }
+        } else if (kind.usesLinks()) {
+            addLink(problem.upLink(a), rate);
+            addLink(problem.downLink(b), rate);
+            problem.forEachFabricLink(pa, pb, l -> addLink(l, rate));
+        }
+    }
+
+    private void addLink(int l, long rate) {
+        link[l] += rate;
+        tree.set(linkOffset + l, link[l] / problem.linkCapacity[l]);
+    }
+
+    private void setNic(int p) {
+        int m = problem.pmCount();
+        tree.set(nicOffset + p, nicTx[p] / problem.nicCapacityTx[p]);
+        tree.set(nicOffset + m + p, nicRx[p] / problem.nicCapacityRx[p]);
+    }
+}
