@@ -1,0 +1,248 @@
+package io.heliograph.virtue.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.heliograph.solver.SolverService;
+import io.heliograph.solver.internal.TestSolver;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * The Model against brute force: on instances small enough to enumerate every placement, its optimum is
+ * the least Minimax (the {@link Energy#ALL} estimate) over all placements within the slot limit and CPU
+ * capacity, and never worse than the heuristics'. One solver worker, so every solve is deterministic.
+ */
+class ModelTest {
+
+    /** The program's Minimax resolution (1/UNITS) plus whole-bit rounding of the loads. */
+    private static final double TOLERANCE = 2.0 / Model.UNITS;
+
+    private static SolverService solver;
+    private static Model model;
+
+    @BeforeAll
+    static void solver() {
+        solver = TestSolver.get();
+        model = new Model(solver, Duration.ofSeconds(20), 1);
+    }
+
+    /**
+     * {@code vms} VMs from a random start on {@code tree}, each sending to about {@code peers} others at
+     * 1 to {@code maxMbps} Mb/s, each using {@code minCpu} to {@code maxCpu} cycles/s.
+     */
+    static PlacementProblem instance(ThreeTierTree tree, int vms, int peers, double maxMbps, double minCpu,
+            double maxCpu, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int[] pmOf = RandomPlacement.assignment(vms, tree.pmCount(), 4, random.nextLong());
+        Measurements.Builder measured = Measurements.builder();
+        List<int[]> pairs = new ArrayList<>();
+        boolean[][] seen = new boolean[vms][vms];
+        for (int v = 0; v < vms; v++) {
+            measured.cpu(ThreeTierTree.vmId(v), random.nextDouble(minCpu, maxCpu));
+            for (int k = 0; k < peers; k++) {
+                int w = random.nextInt(vms);
+                if (w != v && !seen[v][w]) {
+                    seen[v][w] = true;
+                    pairs.add(new int[] {v, w});
+                    measured.traffic(ThreeTierTree.vmId(v), ThreeTierTree.vmId(w), random.nextDouble(1e6, maxMbps * 1e6));
+                }
+            }
+        }
+        return PlacementProblem.of(tree.edf(pmOf, pairs), measured.build());
+    }
+
+    /** The least Minimax over every placement within the slot limit and CPU capacity; +inf if none. */
+    static double bruteForce(PlacementProblem problem) {
+        int n = problem.vmCount();
+        int m = problem.pmCount();
+        int[] pmOf = new int[n];
+        double best = Double.POSITIVE_INFINITY;
+        while (true) {
+            if (withinLimits(problem, pmOf)) {
+                best = Math.min(best, Estimator.energy(problem, pmOf, Energy.ALL));
+            }
+            int v = 0;
+            while (v < n && ++pmOf[v] == m) {
+                pmOf[v++] = 0;
+            }
+            if (v == n) {
+                return best;
+            }
+        }
+    }
+
+    static boolean withinLimits(PlacementProblem problem, int[] pmOf) {
+        int[] count = new int[problem.pmCount()];
+        long[] cpu = Estimator.cpuLoad(problem, pmOf);
+        for (int p : pmOf) {
+            count[p]++;
+        }
+        for (int p = 0; p < count.length; p++) {
+            if (count[p] > problem.maxVmsPerPm() || cpu[p] > problem.cpuCapacity[p]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static double minimax(PlacementResult result) {
+        assertTrue(result.feasible(), result.toString());
+        return result.predicted().orElseThrow().minimax();
+    }
+
+    private static void assertOptimal(PlacementProblem problem, String label) {
+        double optimum = bruteForce(problem);
+        PlacementResult result = model.place(problem, 0);
+        double found = minimax(result);
+        int[] pmOf = result.placement().orElseThrow().assignment();
+        assertTrue(withinLimits(problem, pmOf), label + ": over a PM's slots or CPU: " + result);
+        assertEquals(optimum, found, TOLERANCE, label + ": " + result);
+        PlacementResult.Bound bound = result.bound().orElseThrow();
+        assertEquals("OPTIMAL", bound.status(), label);
+        assertEquals(0.0, bound.gap(), 0.0, label + ": proven optimal, no gap");
+        assertEquals(optimum, bound.minimax(), TOLERANCE, label + ": the bound is the optimum");
+        for (PlacementAlgorithm heuristic : List.of(new GreedyFill(), new SimulatedAnnealing(Energy.ALL))) {
+            PlacementResult other = heuristic.place(problem, 1);
+            if (other.feasible()) {
+                assertTrue(found <= minimax(other) + TOLERANCE, label + ": " + result + " worse than " + other);
+            }
+        }
+    }
+
+    @Test
+    void optimumEqualsBruteForceOnSmallTreesAndBeatsTheHeuristics() {
+        // 4 PMs in two racks under two aggregation switches (4:1 above the racks), 6 VMs: 4,096 placements
+        ThreeTierTree fourPms = new ThreeTierTree(2, 1, 2, 100e6, 50e6, 25e6);
+        // 6 PMs in two racks of 3 under one aggregation switch, 5 VMs: 7,776 placements
+        ThreeTierTree sixPms = new ThreeTierTree(1, 2, 3, 100e6, 60e6, 60e6);
+        // 3 PMs, each its own rack, 6 VMs: 729 placements
+        ThreeTierTree threePms = new ThreeTierTree(1, 3, 1, 100e6, 40e6, 40e6);
+        for (long seed = 1; seed <= 3; seed++) {
+            assertOptimal(instance(fourPms, 6, 2, 60, 0.2e9, 1.5e9, seed), "4 PMs, 6 VMs, seed " + seed);
+            assertOptimal(instance(sixPms, 5, 2, 80, 0.2e9, 1.5e9, seed), "6 PMs, 5 VMs, seed " + seed);
+            assertOptimal(instance(threePms, 6, 3, 30, 0.2e9, 1.5e9, seed), "3 PMs, 6 VMs, seed " + seed);
+        }
+    }
+
+    @Test
+    void cpuCapacityBindsAndTheOptimumStillEqualsBruteForce() {
+        // 1.5 to 2.7 GHz a VM on 5.6 GHz PMs: at most three fit a PM, often two; heavy traffic wants them together
+        ThreeTierTree fourPms = new ThreeTierTree(2, 1, 2, 100e6, 50e6, 25e6);
+        for (long seed = 11; seed <= 13; seed++) {
+            assertOptimal(instance(fourPms, 6, 3, 90, 1.5e9, 2.7e9, seed), "CPU-bound, seed " + seed);
+        }
+    }
+
+    @Test
+    void theSlotLimitHoldsWhereSharingOnePmWouldBeBest() {
+        // five VMs all to all at 50 Mb/s, little CPU: one PM would carry nothing over the network, but holds 4
+        ThreeTierTree tree = new ThreeTierTree(1, 1, 3, 100e6, 100e6, 100e6);
+        List<int[]> pairs = new ArrayList<>();
+        Measurements.Builder measured = Measurements.builder();
+        for (int a = 0; a < 5; a++) {
+            measured.cpu(ThreeTierTree.vmId(a), 0.1e9);
+            for (int b = 0; b < 5; b++) {
+                if (a != b) {
+                    pairs.add(new int[] {a, b});
+                    measured.traffic(ThreeTierTree.vmId(a), ThreeTierTree.vmId(b), 10e6);
+                }
+            }
+        }
+        PlacementProblem problem = PlacementProblem.of(tree.edf(new int[] {0, 1, 2, 0, 1}, pairs), measured.build());
+        assertOptimal(problem, "all to all");
+        Placement placed = model.place(problem, 0).placement().orElseThrow();
+        List<Integer> sizes = new ArrayList<>();
+        for (int p = 0; p < 3; p++) {
+            sizes.add(placed.vmsOn(ThreeTierTree.pmId(p)).size());
+        }
+        assertTrue(sizes.contains(4) && sizes.contains(1), "four on one PM, one alone: " + sizes);
+    }
+
+    @Test
+    void moreCpuThanThePmsHaveIsInfeasible() {
+        // three VMs of 3 GHz on two PMs of 5.6 GHz: each fits alone, no two fit together
+        ThreeTierTree tree = new ThreeTierTree(1, 1, 2, 100e6, 100e6, 100e6);
+        Measurements measured = Measurements.builder().cpu("vm0001", 3e9).cpu("vm0002", 3e9).cpu("vm0003", 3e9)
+                .traffic("vm0001", "vm0002", 1e6).build();
+        PlacementProblem problem = PlacementProblem.of(
+                tree.edf(new int[] {0, 0, 1}, List.of(new int[] {0, 1})), measured);
+        assertEquals(Double.POSITIVE_INFINITY, bruteForce(problem));
+        PlacementResult result = model.place(problem, 0);
+        assertFalse(result.feasible(), result.toString());
+        assertEquals("INFEASIBLE", result.bound().orElseThrow().status());
+        assertTrue(result.infeasibility().orElseThrow().contains("CPU capacity"), result.toString());
+        assertFalse(new GreedyFill().place(problem, 0).feasible(), "Greedy Fill agrees");
+    }
+
+    @Test
+    void theSlotLimitWithCpuCanMakeItInfeasible() {
+        // an EDF never holds more VMs than slots (PlacementProblem refuses it), but slots and CPU together
+        // can leave no placement: 6 VMs on 3 PMs of 2 slots fill every PM, and the 5 GHz VM has room for
+        // no 1 GHz partner on a 5.6 GHz PM; with 4 slots a PM the other VMs go elsewhere
+        ThreeTierTree tree = new ThreeTierTree(1, 1, 3, 100e6, 100e6, 100e6);
+        Measurements.Builder measured = Measurements.builder().cpu("vm0001", 5e9);
+        for (int v = 1; v < 6; v++) {
+            measured.cpu(ThreeTierTree.vmId(v), 1e9);
+        }
+        Edf edf = tree.edf(new int[] {0, 0, 1, 1, 2, 2}, List.of(new int[] {0, 1}));
+        PlacementProblem twoSlots = PlacementProblem.of(edf, measured.traffic("vm0001", "vm0002", 1e6).build(), 2);
+        assertEquals(Double.POSITIVE_INFINITY, bruteForce(twoSlots));
+        PlacementResult result = model.place(twoSlots, 0);
+        assertFalse(result.feasible(), result.toString());
+        assertEquals("INFEASIBLE", result.bound().orElseThrow().status());
+        PlacementProblem fourSlots = PlacementProblem.of(edf, measured.build(), 4);
+        assertOptimal(fourSlots, "four slots");
+    }
+
+    @Test
+    void deterministicOnOneWorkerAndFoundByItsName() {
+        PlacementProblem problem = instance(new ThreeTierTree(2, 1, 2, 100e6, 50e6, 25e6), 6, 2, 60, 0.2e9, 1.5e9, 7);
+        assertEquals(model.place(problem, 0).placement(), model.place(problem, 0).placement());
+        assertEquals(Model.NAME, Algorithms.byName("model", solver).orElseThrow().name());
+        assertEquals(Energy.ALL, Algorithms.byName("model", solver).orElseThrow().energy());
+        assertTrue(Algorithms.byName("model").isEmpty(), "the Model needs a solver");
+        assertEquals("greedyFill", Algorithms.byName("greedyFill", solver).orElseThrow().name());
+    }
+
+    /**
+     * A figure, printed, not asserted, and only when asked ({@code -Dvirtue.model=true}; the time limit in
+     * seconds by {@code -Dvirtue.model.seconds}, 30 unless given): the Model on the thesis's single-tenant
+     * Web experiment, 20 VMs (6 clients, 6 Web, 8 Memcached) on 40 PMs of the 16:1 tree, two workers,
+     * and each heuristic's Minimax against the Model's proven bound.
+     */
+    @Test
+    @EnabledIfSystemProperty(named = "virtue.model", matches = "true")
+    void printsTheModelAt20VmsOn40Pms() {
+        long seconds = Long.getLong("virtue.model.seconds", 30);
+        StringBuilder table = new StringBuilder();
+        for (long seed = 1; seed <= 2; seed++) {
+            PlacementProblem problem = RuntimeFigureTest.web(ThreeTierTree.thesis(10), 6, 6, 8, 8, seed);
+            double start = Utilisations.estimate(problem.start(), problem, Energy.ALL).minimax();
+            long began = System.nanoTime();
+            PlacementResult result = new Model(solver, Duration.ofSeconds(seconds), 2).place(problem, seed);
+            double ms = (System.nanoTime() - began) / 1e6;
+            PlacementResult.Bound bound = result.bound().orElseThrow();
+            table.append(String.format(Locale.ROOT, "Web 20 VMs on 40 PMs, seed %d, %d flows, start minimax %.4f;"
+                    + " model (%d s limit, 2 workers): %s in %.0f ms, minimax %.4f, bound %.4f, gap %.4f%n", seed,
+                    problem.flowCount(), start, seconds, bound.status(), ms,
+                    result.feasible() ? minimax(result) : Double.NaN, bound.minimax(), bound.gap()));
+            for (PlacementAlgorithm heuristic : Algorithms.all()) {
+                long t = System.nanoTime();
+                PlacementResult other = heuristic.place(problem, seed);
+                double took = (System.nanoTime() - t) / 1e6;
+                double value = other.feasible() ? minimax(other) : Double.NaN;
+                table.append(String.format(Locale.ROOT, "  %-10s %8.1f ms  minimax %.4f  / bound %.3f%n",
+                        heuristic.name(), took, value, value / bound.minimax()));
+            }
+        }
+        System.out.print(table);
+    }
+}
