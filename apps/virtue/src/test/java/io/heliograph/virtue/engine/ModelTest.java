@@ -2,8 +2,14 @@ package io.heliograph.virtue.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.heliograph.solver.CpModel;
+import io.heliograph.solver.LinearModel;
+import io.heliograph.solver.Solution;
+import io.heliograph.solver.SolveOptions;
+import io.heliograph.solver.SolveStatus;
 import io.heliograph.solver.SolverService;
 import io.heliograph.solver.internal.TestSolver;
 import java.time.Duration;
@@ -11,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -210,6 +217,42 @@ class ModelTest {
         assertEquals(Energy.ALL, Algorithms.byName("model", solver).orElseThrow().energy());
         assertTrue(Algorithms.byName("model").isEmpty(), "the Model needs a solver");
         assertEquals("greedyFill", Algorithms.byName("greedyFill", solver).orElseThrow().name());
+    }
+
+    @Test
+    void aTimeOutWithNoPlacementSaysSoAndTheSolverGetsTheLimitAndAtMostTwoWorkers() {
+        // a solver that stops at its time limit having found nothing, as CP-SAT does on a model too large
+        AtomicReference<SolveOptions> asked = new AtomicReference<>();
+        SolverService timedOut = new SolverService() {
+            @Override
+            public Solution solve(LinearModel program, SolveOptions options) {
+                throw new AssertionError("the Model is a CP-SAT program");
+            }
+
+            @Override
+            public Solution solve(CpModel program, SolveOptions options) {
+                asked.set(options);
+                return Solution.ofCp(SolveStatus.NOT_SOLVED, Double.NaN, 12_000, Duration.ofMillis(1500), new long[0]);
+            }
+
+            @Override
+            public String version() {
+                return "stub";
+            }
+        };
+        PlacementProblem problem = instance(new ThreeTierTree(2, 1, 2, 100e6, 50e6, 25e6), 6, 2, 60, 0.2e9, 1.5e9, 3);
+        PlacementResult result = new Model(timedOut, Duration.ofMillis(1500), 2).place(problem, 0);
+        assertEquals(new SolveOptions(Duration.ofMillis(1500), 2), asked.get());
+        assertFalse(result.feasible(), result.toString());
+        assertTrue(result.infeasibility().orElseThrow().contains("time limit of 1.5 s ran out")
+                && result.infeasibility().orElseThrow().contains("not proven infeasible"), result.toString());
+        PlacementResult.Bound bound = result.bound().orElseThrow();
+        assertEquals("NOT_SOLVED", bound.status());
+        assertEquals(0.12, bound.minimax(), 1e-12, "the bound proven so far, in utilisation");
+        assertTrue(Double.isNaN(bound.gap()), "no placement, no gap");
+        new Model(timedOut).place(problem, 0);
+        assertEquals(new SolveOptions(Model.DEFAULT_TIME_LIMIT, 2), asked.get(), "by default 60 s on two workers");
+        assertThrows(IllegalArgumentException.class, () -> new Model(timedOut, Duration.ofSeconds(1), 3));
     }
 
     /**
