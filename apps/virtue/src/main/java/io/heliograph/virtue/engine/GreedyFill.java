@@ -1,11 +1,10 @@
 package io.heliograph.virtue.engine;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+
+import io.heliograph.virtue.engine.PmRanges.Candidate;
 
 /**
  * Greedy Fill (Algorithm 6, spec §3.8, L1013-1050): unassign every VM, then take them in ascending order
@@ -20,8 +19,7 @@ import java.util.concurrent.Executor;
  */
 public final class GreedyFill implements PlacementAlgorithm {
 
-    private final Executor executor;
-    private final int parts;
+    private final PmRanges ranges;
 
     /** Greedy Fill on the calling thread. */
     public GreedyFill() {
@@ -34,11 +32,7 @@ public final class GreedyFill implements PlacementAlgorithm {
      * utilisation wins, and among equals the PM furthest left.
      */
     public GreedyFill(Executor executor, int parts) {
-        if (parts < 1) {
-            throw new IllegalArgumentException("at least one part, not " + parts);
-        }
-        this.executor = executor;
-        this.parts = parts;
+        this.ranges = new PmRanges(executor, parts);
     }
 
     @Override
@@ -58,31 +52,13 @@ public final class GreedyFill implements PlacementAlgorithm {
         int[] none = new int[n];
         Arrays.fill(none, -1);
         LoadState state = new LoadState(problem, Energy.ALL, none);
-        int ranges = Math.min(parts, Math.max(m, 1));
-        LoadState.Scratch[] scratch = new LoadState.Scratch[ranges];
-        for (int i = 0; i < ranges; i++) {
+        LoadState.Scratch[] scratch = new LoadState.Scratch[ranges.count(m)];
+        for (int i = 0; i < scratch.length; i++) {
             scratch[i] = new LoadState.Scratch(problem);
         }
         for (int vm : order(problem)) {
-            Candidate best;
-            if (ranges == 1) {
-                best = best(state, vm, 0, m, scratch[0]);
-            } else {
-                List<CompletableFuture<Candidate>> runs = new ArrayList<>();
-                for (int i = 0; i < ranges; i++) {
-                    int from = (int) ((long) m * i / ranges);
-                    int to = (int) ((long) m * (i + 1) / ranges);
-                    LoadState.Scratch own = scratch[i];
-                    runs.add(CompletableFuture.supplyAsync(() -> best(state, vm, from, to, own), executor));
-                }
-                best = new Candidate(-1, Double.MAX_VALUE);
-                for (CompletableFuture<Candidate> run : runs) {
-                    Candidate candidate = run.join();
-                    if (candidate.util() < best.util()) { // ranges in order: among equals the leftmost stays
-                        best = candidate;
-                    }
-                }
-            }
+            Candidate best = ranges.best(m, new Candidate(-1, Double.MAX_VALUE),
+                    (range, from, to) -> best(state, vm, from, to, scratch[range]));
             if (best.pm() < 0) {
                 return PlacementResult.infeasible(this, problem.vmIds[vm] + " fits on no PM: every PM is full or "
                         + "lacks the CPU for its " + problem.vmCpu[vm] / PlacementProblem.SCALE + " cycles/s");
@@ -90,9 +66,6 @@ public final class GreedyFill implements PlacementAlgorithm {
             state.place(vm, best.pm());
         }
         return PlacementResult.placed(this, problem, state.assignment());
-    }
-
-    private record Candidate(int pm, double util) {
     }
 
     /** Algorithm 6's inner loop over PMs {@code from} to {@code to}: strict less-than, so the leftmost of equals. */

@@ -1,11 +1,10 @@
 package io.heliograph.virtue.engine;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+
+import io.heliograph.virtue.engine.PmRanges.Candidate;
 
 /**
  * Greedy Net (Algorithm 5, spec §3.7, L976-1011): from the current placement, find the most utilised
@@ -17,8 +16,7 @@ import java.util.concurrent.Executor;
  */
 public final class GreedyNet implements PlacementAlgorithm {
 
-    private final Executor executor;
-    private final int parts;
+    private final PmRanges ranges;
 
     /** Greedy Net on the calling thread. */
     public GreedyNet() {
@@ -31,11 +29,7 @@ public final class GreedyNet implements PlacementAlgorithm {
      * same as on one thread: the lowest utilisation wins, and among equals the PM furthest left.
      */
     public GreedyNet(Executor executor, int parts) {
-        if (parts < 1) {
-            throw new IllegalArgumentException("at least one part, not " + parts);
-        }
-        this.executor = executor;
-        this.parts = parts;
+        this.ranges = new PmRanges(executor, parts);
     }
 
     @Override
@@ -52,9 +46,8 @@ public final class GreedyNet implements PlacementAlgorithm {
     public PlacementResult place(PlacementProblem problem, long seed) {
         int n = problem.vmCount();
         int m = problem.pmCount();
-        int ranges = Math.min(parts, Math.max(m, 1));
-        LoadState[] copies = new LoadState[ranges];
-        for (int i = 0; i < ranges; i++) {
+        LoadState[] copies = new LoadState[ranges.count(m)];
+        for (int i = 0; i < copies.length; i++) {
             copies[i] = new LoadState(problem, Energy.NETWORK, problem.start);
         }
         LoadState state = copies[0];
@@ -80,26 +73,9 @@ public final class GreedyNet implements PlacementAlgorithm {
             Arrays.sort(candidates, Comparator.comparingLong((Integer v) -> -candidateRate[v])); // stable
             double minUtil = curUtil;
             for (int vm : candidates) {
-                Candidate best;
-                if (ranges == 1) {
-                    best = best(state, vm, 0, m, minUtil);
-                } else {
-                    List<CompletableFuture<Candidate>> runs = new ArrayList<>();
-                    for (int i = 0; i < ranges; i++) {
-                        LoadState copy = copies[i];
-                        int from = (int) ((long) m * i / ranges);
-                        int to = (int) ((long) m * (i + 1) / ranges);
-                        double bound = minUtil;
-                        runs.add(CompletableFuture.supplyAsync(() -> best(copy, vm, from, to, bound), executor));
-                    }
-                    best = new Candidate(-1, minUtil);
-                    for (CompletableFuture<Candidate> run : runs) {
-                        Candidate candidate = run.join();
-                        if (candidate.util() < best.util()) { // ranges in order: among equals the leftmost stays
-                            best = candidate;
-                        }
-                    }
-                }
+                double bound = minUtil;
+                Candidate best = ranges.best(m, new Candidate(-1, bound),
+                        (range, from, to) -> best(copies[range], vm, from, to, bound));
                 minUtil = best.util();
                 if (minUtil < curUtil) {
                     for (LoadState copy : copies) {
@@ -111,9 +87,6 @@ public final class GreedyNet implements PlacementAlgorithm {
             }
         } while (moved);
         return PlacementResult.placed(this, problem, state.assignment());
-    }
-
-    private record Candidate(int pm, double util) {
     }
 
     /**
