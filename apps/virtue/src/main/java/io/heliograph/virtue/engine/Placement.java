@@ -44,6 +44,11 @@ public final class Placement {
         return Collections.unmodifiableMap(map);
     }
 
+    /** The PM number of VM number {@code vm}. */
+    int pm(int vm) {
+        return pmOf[vm];
+    }
+
     int[] assignment() {
         return pmOf.clone();
     }

@@ -372,6 +372,43 @@ public final class PlacementProblem {
         return new Edf(parameters, pms, edf.switches(), links, routes);
     }
 
+    /** A link's capacity in bits per second; links are numbered 0 to {@link #linkCount()} - 1, as the class says. */
+    public double linkBitsPerSecond(int link) {
+        return linkCapacity[link] / SCALE;
+    }
+
+    /** A link's id when the VMs sit as {@code placement} says (a VM's two links are named after its PM's switch). */
+    public String linkId(int link, Placement placement) {
+        return linkId(link, placement.assignment());
+    }
+
+    /** A PM's CPU capacity, {@code CPU_COUNT} x {@code CPU_SPEED} cycles per second. */
+    public double cpuCyclesPerSecond(String pm) {
+        return cpuCapacity[pmIndex(pm)] / SCALE;
+    }
+
+    /**
+     * The links, by number, that a flow from VM {@code a} to VM {@code b} crosses when the VMs sit as
+     * {@code placement} says: a's link up, the fewest-hops path between their PMs' switches (none when
+     * they share a PM), b's link down. These are the links every estimate here routes the flow over.
+     */
+    public int[] path(Placement placement, String a, String b) {
+        int from = vmIndex(a);
+        int to = vmIndex(b);
+        if (from == to) {
+            throw new IllegalArgumentException("a flow from " + a + " to itself");
+        }
+        List<Integer> fabric = new ArrayList<>();
+        forEachFabricLink(placement.pm(from), placement.pm(to), fabric::add);
+        int[] path = new int[fabric.size() + 2];
+        path[0] = upLink(from);
+        for (int i = 0; i < fabric.size(); i++) {
+            path[fabric.size() - i] = fabric.get(i);
+        }
+        path[path.length - 1] = downLink(to);
+        return path;
+    }
+
     int upLink(int vm) {
         return fabricLinks + vm;
     }

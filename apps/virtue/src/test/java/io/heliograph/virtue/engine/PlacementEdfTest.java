@@ -1,6 +1,8 @@
 package io.heliograph.virtue.engine;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -57,6 +59,42 @@ class PlacementEdfTest {
             placement.put(ThreeTierTree.vmId(v), ThreeTierTree.pmId(moved[v]));
         }
         assertEquals(tree.edf(moved, pairs), problem.edfOf(problem.placement(placement), Map.of()));
+    }
+
+    @Test
+    void aFlowsPathIsItsRouteLinkForLinkWithTheirCapacities() {
+        ThreeTierTree tree = ThreeTierTree.thesis(10);
+        int[] start = {0, 3, 12, 25, 39, 39};
+        List<int[]> pairs = new ArrayList<>();
+        for (int a = 0; a < start.length; a++) {
+            for (int b = 0; b < start.length; b++) {
+                if (a != b) {
+                    pairs.add(new int[] {a, b});
+                }
+            }
+        }
+        Edf edf = tree.edf(start, pairs);
+        PlacementProblem problem = PlacementProblem.of(edf, Measurements.builder().build());
+        Placement placement = problem.start();
+        for (Edf.Route route : edf.routes()) {
+            int[] path = problem.path(placement, route.sourceId(), route.destinationId());
+            List<String> ids = new ArrayList<>();
+            for (int link : path) {
+                ids.add(problem.linkId(link, placement));
+            }
+            assertEquals(route.linkIds(), ids, route.sourceId() + " to " + route.destinationId());
+        }
+        // across the core: VM link up, edge, ToR and aggregation uplinks, and down again
+        int[] far = problem.path(placement, "vm0001", "vm0005");
+        double[] capacities = new double[far.length];
+        for (int i = 0; i < far.length; i++) {
+            capacities[i] = problem.linkBitsPerSecond(far[i]);
+        }
+        assertArrayEquals(new double[] {200e6, 100e6, 250e6, 125e6, 125e6, 250e6, 100e6, 200e6}, capacities);
+        // on one PM only the two VM links
+        assertEquals(2, problem.path(placement, "vm0005", "vm0006").length);
+        assertEquals(5.6e9, problem.cpuCyclesPerSecond("host0001"));
+        assertThrows(IllegalArgumentException.class, () -> problem.path(placement, "vm0001", "vm0001"));
     }
 
     private static Measurements measurements() {
