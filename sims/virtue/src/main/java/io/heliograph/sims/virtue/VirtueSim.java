@@ -1,0 +1,292 @@
+package io.heliograph.sims.virtue;
+
+import io.heliograph.virtue.engine.Algorithms;
+import io.heliograph.virtue.engine.Edf;
+import io.heliograph.virtue.engine.Energy;
+import io.heliograph.virtue.engine.GreedyFill;
+import io.heliograph.virtue.engine.PlacementAlgorithm;
+import io.heliograph.virtue.engine.SimulatedAnnealing;
+import io.heliograph.virtue.engine.ThreeTierTree;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * {@code deploy/heliograph virtue-sim SCENARIO}: the thesis's experiments (spec §4.4) on the simulator,
+ * one table per scenario, our median beside the thesis's figure. Progress goes to stderr.
+ */
+public final class VirtueSim {
+
+    static final List<String> SCENARIOS = List.of("web20", "web120", "hadoop20", "hadoop120", "multitenant",
+            "table52", "iterative");
+
+    /** Table 5.2's edge rates (Mb/s) and oversubscriptions (ToR x aggregation). */
+    static final int[] EDGE_MBPS = {100, 250, 500, 750};
+    static final String[] OVERSUBSCRIPTION = {"16:1", "4:1", "FBB"};
+    private static final int[][] RATIOS = {{4, 4}, {2, 2}, {1, 1}};
+    /** Greedy Fill over Random, Table 5.2 (L1217-1233); null where the testbed could not run it. */
+    static final String[][] TABLE_5_2 = {
+        {"+129%", "+69%", "+58%"},
+        {"+70%", "+38%", "+41%"},
+        {"+57%", "+33%", null},
+        {"+37%", "+34%", null},
+    };
+    static final int ROUNDS = 4;
+    /**
+     * Table 5.2 was measured after the testbed's CPU upgrade (its footnote, L1231): 2 dual-core AMD
+     * Opteron 8214 HE at 2,210 MHz a PM, where the other experiments had 2 Xeon cores at 2.8 GHz (L722).
+     */
+    static final String HW2_CORES = "4";
+    static final String HW2_CORE_SPEED = "2.21E9";
+
+    private final PrintStream out;
+    private final Experiment experiment;
+    private final long seed;
+    private final int placements;
+
+    VirtueSim(PrintStream out, Experiment experiment, long seed, int placements) {
+        this.out = out;
+        this.experiment = experiment;
+        this.seed = seed;
+        this.placements = placements;
+    }
+
+    public static void main(String[] args) {
+        String scenario = null;
+        long seed = 1;
+        int placements = 0;
+        int threads = Runtime.getRuntime().availableProcessors();
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "-h", "--help" -> {
+                        usage(System.out);
+                        return;
+                    }
+                    case "--seed" -> seed = Long.parseLong(value(args, ++i, "--seed"));
+                    case "--placements" -> placements = positive(value(args, ++i, "--placements"), "--placements");
+                    case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");
+                    default -> {
+                        if (scenario != null || args[i].startsWith("-")) {
+                            throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
+                        }
+                        scenario = args[i];
+                    }
+                }
+            }
+            if (scenario == null) {
+                throw new IllegalArgumentException("which scenario? one of " + String.join(", ", SCENARIOS) + ", all");
+            }
+            if (!scenario.equals("all") && !SCENARIOS.contains(scenario)) {
+                throw new IllegalArgumentException("no scenario '" + scenario + "': one of "
+                        + String.join(", ", SCENARIOS) + ", all");
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("virtue-sim: " + e.getMessage());
+            usage(System.err);
+            System.exit(2);
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            VirtueSim sim = new VirtueSim(System.out, new Experiment(pool, line -> System.err.println("  " + line)),
+                    seed, placements);
+            for (String name : scenario.equals("all") ? SCENARIOS : List.of(scenario)) {
+                sim.print(name);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static void usage(PrintStream to) {
+        to.println("usage: virtue-sim SCENARIO [--placements N] [--seed S] [--threads T]");
+        to.println("  SCENARIO: " + String.join(", ", SCENARIOS) + ", or all");
+        to.println("  --placements N  random placements per scenario (default: the thesis's, 25 or 50)");
+        to.println("  --seed S        the first random placement's seed (default 1); the same seed, the same tables");
+        to.println("  --threads T     placements run at once (default: the cores)");
+    }
+
+    private static String value(String[] args, int i, String flag) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(flag + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static int positive(String text, String flag) {
+        try {
+            int value = Integer.parseInt(text);
+            if (value < 1) {
+                throw new NumberFormatException();
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(flag + " must be a whole number from 1, not '" + text + "'");
+        }
+    }
+
+    void print(String name) {
+        switch (name) {
+            case "table52" -> printTable52();
+            case "iterative" -> printIterative();
+            default -> printScenario(sized(Scenario.named(name)));
+        }
+    }
+
+    private Scenario sized(Scenario scenario) {
+        return placements > 0 ? scenario.withPlacements(placements) : scenario;
+    }
+
+    /** Every algorithm on the scenario's placements. */
+    List<Experiment.Summary> compare(Scenario scenario) {
+        List<PlacementAlgorithm> algorithms = Algorithms.all();
+        List<Experiment.Trial> trials = experiment.run(scenario, algorithms, seed);
+        lastTrials = trials;
+        return Experiment.summarise(trials, algorithms.stream().map(PlacementAlgorithm::name).toList());
+    }
+
+    private List<Experiment.Trial> lastTrials;
+
+    private void printScenario(Scenario scenario) {
+        List<Experiment.Summary> summaries = compare(scenario);
+        out.printf(Locale.ROOT, "%n== %s: %s, %d random placements ==%n", scenario.name(), scenario.title(),
+                scenario.placements());
+        if (scenario.web()) {
+            out.printf(Locale.ROOT, "Random placements: Web median %.0f requests/s (%.0f to %.0f), response %.1f ms%n",
+                    Experiment.median(Experiment.values(lastTrials, Simulator.Outcome::requestsPerSecond)),
+                    min(Experiment.values(lastTrials, Simulator.Outcome::requestsPerSecond)),
+                    max(Experiment.values(lastTrials, Simulator.Outcome::requestsPerSecond)),
+                    1000 * Experiment.median(Experiment.values(lastTrials, Simulator.Outcome::responseSeconds)));
+        }
+        if (scenario.hadoop()) {
+            out.printf(Locale.ROOT, "Random placements: Hadoop median %.1f s (%.1f to %.1f)%n",
+                    Experiment.median(Experiment.values(lastTrials, Simulator.Outcome::hadoopSeconds)),
+                    min(Experiment.values(lastTrials, Simulator.Outcome::hadoopSeconds)),
+                    max(Experiment.values(lastTrials, Simulator.Outcome::hadoopSeconds)));
+        }
+        out.println("Thesis: " + scenario.thesisMetric());
+        String web = scenario.web() ? "| Web req/s, median change | improved " : "";
+        String hadoop = scenario.hadoop() ? "| Hadoop, median speed-up | improved " : "";
+        out.printf(Locale.ROOT, "Minimax (SA All's estimate from the random run's measurements) of the random placements: median %.2f%n",
+                Experiment.median(lastTrials.stream().map(Experiment.Trial::startMinimax).toList()));
+        out.println();
+        out.printf(Locale.ROOT, "| %-10s %s%s| predicted Minimax, median | above start | infeasible | thesis |%n",
+                "algorithm", web, hadoop);
+        out.printf(Locale.ROOT, "|------------%s%s|--------------------------:|------------:|-----------:|--------|%n",
+                scenario.web() ? "|------------------------:|---------:" : "",
+                scenario.hadoop() ? "|------------------------:|---------:" : "");
+        for (Experiment.Summary summary : summaries) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "| %-10s ", summary.algorithm()));
+            int runs = summary.placements() - summary.infeasible();
+            if (scenario.web()) {
+                row.append(String.format(Locale.ROOT, "| %23s | %8s ", percent(summary.webMedian()),
+                        summary.webImproved() + "/" + runs));
+            }
+            if (scenario.hadoop()) {
+                row.append(String.format(Locale.ROOT, "| %23s | %8s ", percent(summary.hadoopMedian()),
+                        summary.hadoopImproved() + "/" + runs));
+            }
+            String thesis = summary.algorithm().equals("random") ? "(another random draw)"
+                    : scenario.thesis().getOrDefault(summary.algorithm(), "not given");
+            row.append(String.format(Locale.ROOT, "| %25.2f | %11s | %10d | %s |", summary.minimaxMedian(),
+                    summary.minimaxAboveStart() + "/" + runs, summary.infeasible(), thesis));
+            out.println(row);
+        }
+        out.flush();
+    }
+
+    /** Greedy Fill's median Web gain over Random on the multi-tenant mix, per edge rate and oversubscription. */
+    double[][] table52() {
+        double[][] gains = new double[EDGE_MBPS.length][OVERSUBSCRIPTION.length];
+        for (int e = 0; e < EDGE_MBPS.length; e++) {
+            for (int o = 0; o < OVERSUBSCRIPTION.length; o++) {
+                gains[e][o] = table52(e, o);
+            }
+        }
+        return gains;
+    }
+
+    /** One cell of Table 5.2: edge rate {@code EDGE_MBPS[e]}, oversubscription {@code OVERSUBSCRIPTION[o]}. */
+    double table52(int e, int o) {
+        double edge = EDGE_MBPS[e] * 1e6;
+        double torUplink = 20 * edge / RATIOS[o][0];
+        ThreeTierTree tree = new ThreeTierTree(2, 2, 20, edge, torUplink, 2 * torUplink / RATIOS[o][1])
+                .parameter(Edf.CPU_COUNT, HW2_CORES).parameter(Edf.CPU_SPEED, HW2_CORE_SPEED);
+        Scenario scenario = Scenario.multitenant("table52 " + EDGE_MBPS[e] + " Mb/s " + OVERSUBSCRIPTION[o], "",
+                tree, placements > 0 ? placements : 25);
+        List<Experiment.Trial> trials = experiment.run(scenario, List.of(new GreedyFill()), seed);
+        return Experiment.summarise(trials, List.of("greedyFill")).get(0).webMedian();
+    }
+
+    private void printTable52() {
+        double[][] gains = table52();
+        out.printf(Locale.ROOT, "%n== table52: Greedy Fill over Random, multi-tenant Web throughput, median, %d placements a cell ==%n",
+                placements > 0 ? placements : 25);
+        out.println("(ours, then the thesis's Table 5.2; both with its upgraded PMs, 4 cores at 2.21 GHz; n/a: its testbed could not run it)");
+        out.println();
+        out.print("| edge      ");
+        for (String o : OVERSUBSCRIPTION) {
+            out.printf(Locale.ROOT, "| %-18s ", o);
+        }
+        out.println("|");
+        out.println("|-----------|-------------------:|-------------------:|-------------------:|");
+        for (int e = 0; e < EDGE_MBPS.length; e++) {
+            out.printf(Locale.ROOT, "| %4d Mb/s ", EDGE_MBPS[e]);
+            for (int o = 0; o < OVERSUBSCRIPTION.length; o++) {
+                String thesis = TABLE_5_2[e][o] == null ? "n/a" : TABLE_5_2[e][o];
+                out.printf(Locale.ROOT, "| %18s ", percent(gains[e][o]) + " (" + thesis + ")");
+            }
+            out.println("|");
+        }
+        out.flush();
+    }
+
+    /** Per round 1 to 4 of SA All from a random run's measurements, the median Web gain over that random run. */
+    double[] iterative() {
+        Scenario scenario = sized(Scenario.web20());
+        List<List<Simulator.Outcome>> runs = experiment.iterate(scenario, new SimulatedAnnealing(Energy.ALL),
+                ROUNDS, seed);
+        double[] medians = new double[ROUNDS];
+        for (int round = 1; round <= ROUNDS; round++) {
+            List<Double> ratios = new ArrayList<>();
+            for (List<Simulator.Outcome> run : runs) {
+                if (run.size() > round) {
+                    ratios.add(run.get(round).requestsPerSecond() / run.get(0).requestsPerSecond());
+                }
+            }
+            medians[round - 1] = Experiment.median(ratios);
+        }
+        return medians;
+    }
+
+    private void printIterative() {
+        double[] medians = iterative();
+        out.printf(Locale.ROOT, "%n== iterative: SA All, %d rounds, each from the last round's measurements, Web 20 VMs on 40 PMs, %d placements ==%n",
+                ROUNDS, placements > 0 ? placements : 50);
+        out.println("Thesis (Fig. 5.4): SA All improves every round, +10% median from the 1st to the 4th; the Model +5% from the 1st to the 2nd, then little");
+        out.println();
+        out.println("| round | Web req/s over Random, median | over round 1 |");
+        out.println("|------:|------------------------------:|-------------:|");
+        for (int round = 0; round < ROUNDS; round++) {
+            out.printf(Locale.ROOT, "| %5d | %29s | %12s |%n", round + 1, percent(medians[round]),
+                    percent(medians[round] / medians[0]));
+        }
+        out.flush();
+    }
+
+    private static String percent(double ratio) {
+        return Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * (ratio - 1));
+    }
+
+    private static double min(double[] values) {
+        return java.util.Arrays.stream(values).min().orElse(Double.NaN);
+    }
+
+    private static double max(double[] values) {
+        return java.util.Arrays.stream(values).max().orElse(Double.NaN);
+    }
+}
