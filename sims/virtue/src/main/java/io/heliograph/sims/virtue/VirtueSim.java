@@ -54,47 +54,68 @@ public final class VirtueSim {
         this.placements = placements;
     }
 
-    public static void main(String[] args) {
+    /** The command line: a scenario (or "all"), and the protocol's options. */
+    record Options(String scenario, long seed, int placements, int threads, boolean help) {
+    }
+
+    /** Reads the command line; {@link IllegalArgumentException} names what is wrong. */
+    static Options parse(String... args) {
         String scenario = null;
         long seed = 1;
         int placements = 0;
         int threads = Runtime.getRuntime().availableProcessors();
-        try {
-            for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "-h", "--help" -> {
-                        usage(System.out);
-                        return;
-                    }
-                    case "--seed" -> seed = Long.parseLong(value(args, ++i, "--seed"));
-                    case "--placements" -> placements = positive(value(args, ++i, "--placements"), "--placements");
-                    case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");
-                    default -> {
-                        if (scenario != null || args[i].startsWith("-")) {
-                            throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
-                        }
-                        scenario = args[i];
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "-h", "--help" -> {
+                    return new Options(null, seed, placements, threads, true);
+                }
+                case "--seed" -> {
+                    String text = value(args, ++i, "--seed");
+                    try {
+                        seed = Long.parseLong(text);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("--seed must be a whole number, not '" + text + "'");
                     }
                 }
+                case "--placements" -> placements = positive(value(args, ++i, "--placements"), "--placements");
+                case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");
+                default -> {
+                    if (scenario != null || args[i].startsWith("-")) {
+                        throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
+                    }
+                    scenario = args[i];
+                }
             }
-            if (scenario == null) {
-                throw new IllegalArgumentException("which scenario? one of " + String.join(", ", SCENARIOS) + ", all");
-            }
-            if (!scenario.equals("all") && !SCENARIOS.contains(scenario)) {
-                throw new IllegalArgumentException("no scenario '" + scenario + "': one of "
-                        + String.join(", ", SCENARIOS) + ", all");
-            }
+        }
+        if (scenario == null) {
+            throw new IllegalArgumentException("which scenario? one of " + String.join(", ", SCENARIOS) + ", all");
+        }
+        if (!scenario.equals("all") && !SCENARIOS.contains(scenario)) {
+            throw new IllegalArgumentException("no scenario '" + scenario + "': one of "
+                    + String.join(", ", SCENARIOS) + ", all");
+        }
+        return new Options(scenario, seed, placements, threads, false);
+    }
+
+    public static void main(String[] args) {
+        Options options;
+        try {
+            options = parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println("virtue-sim: " + e.getMessage());
             usage(System.err);
             System.exit(2);
             return;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        if (options.help()) {
+            usage(System.out);
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(options.threads());
         try {
             VirtueSim sim = new VirtueSim(System.out, new Experiment(pool, line -> System.err.println("  " + line)),
-                    seed, placements);
-            for (String name : scenario.equals("all") ? SCENARIOS : List.of(scenario)) {
+                    options.seed(), options.placements());
+            for (String name : options.scenario().equals("all") ? SCENARIOS : List.of(options.scenario())) {
                 sim.print(name);
             }
         } finally {

@@ -1,5 +1,7 @@
 package io.heliograph.sims.virtue;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintStream;
@@ -118,5 +120,23 @@ class VirtueSimTest {
         for (int round = 1; round < VirtueSim.ROUNDS; round++) {
             assertTrue(rounds[round] >= rounds[0], figures);
         }
+    }
+
+    @Test
+    void aBadCommandLineIsRefusedSayingWhatIsWrong() {
+        VirtueSim.Options options = VirtueSim.parse("web120", "--seed", "7", "--placements", "3", "--threads", "1");
+        assertEquals(new VirtueSim.Options("web120", 7, 3, 1, false), options);
+        assertTrue(VirtueSim.parse("--help").help());
+        assertEquals("no scenario 'web21': one of web20, web120, hadoop20, hadoop120, multitenant, table52, "
+                + "iterative, all", assertThrows(IllegalArgumentException.class, () -> VirtueSim.parse("web21")).getMessage());
+        assertEquals("--seed must be a whole number, not 'x'",
+                assertThrows(IllegalArgumentException.class, () -> VirtueSim.parse("all", "--seed", "x")).getMessage());
+        assertEquals("--placements must be a whole number from 1, not '0'",
+                assertThrows(IllegalArgumentException.class, () -> VirtueSim.parse("all", "--placements", "0")).getMessage());
+        assertEquals("--threads needs a value",
+                assertThrows(IllegalArgumentException.class, () -> VirtueSim.parse("all", "--threads")).getMessage());
+        assertEquals("unknown argument 'web20'",
+                assertThrows(IllegalArgumentException.class, () -> VirtueSim.parse("all", "web20")).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, VirtueSim::parse).getMessage().startsWith("which scenario?"));
     }
 }
