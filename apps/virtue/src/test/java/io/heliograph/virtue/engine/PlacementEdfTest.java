@@ -45,14 +45,7 @@ class PlacementEdfTest {
         ThreeTierTree tree = ThreeTierTree.thesis(10);
         int[] start = {0, 3, 12, 25, 39, 39};
         int[] moved = {39, 3, 0, 12, 25, 24};
-        List<int[]> pairs = new ArrayList<>();
-        for (int a = 0; a < start.length; a++) {
-            for (int b = 0; b < start.length; b++) {
-                if (a != b) {
-                    pairs.add(new int[] {a, b});
-                }
-            }
-        }
+        List<int[]> pairs = everyPair(start.length);
         PlacementProblem problem = PlacementProblem.of(tree.edf(start, pairs), Measurements.builder().build());
         Map<String, String> placement = new java.util.LinkedHashMap<>();
         for (int v = 0; v < moved.length; v++) {
@@ -65,14 +58,7 @@ class PlacementEdfTest {
     void aFlowsPathIsItsRouteLinkForLinkWithTheirCapacities() {
         ThreeTierTree tree = ThreeTierTree.thesis(10);
         int[] start = {0, 3, 12, 25, 39, 39};
-        List<int[]> pairs = new ArrayList<>();
-        for (int a = 0; a < start.length; a++) {
-            for (int b = 0; b < start.length; b++) {
-                if (a != b) {
-                    pairs.add(new int[] {a, b});
-                }
-            }
-        }
+        List<int[]> pairs = everyPair(start.length);
         Edf edf = tree.edf(start, pairs);
         PlacementProblem problem = PlacementProblem.of(edf, Measurements.builder().build());
         Placement placement = problem.start();
@@ -95,6 +81,19 @@ class PlacementEdfTest {
         assertEquals(2, problem.path(placement, "vm0005", "vm0006").length);
         assertEquals(5.6e9, problem.cpuCyclesPerSecond("host0001"));
         assertThrows(IllegalArgumentException.class, () -> problem.path(placement, "vm0001", "vm0001"));
+    }
+
+    /** Every ordered pair of {@code vms} VMs. */
+    private static List<int[]> everyPair(int vms) {
+        List<int[]> pairs = new ArrayList<>();
+        for (int a = 0; a < vms; a++) {
+            for (int b = 0; b < vms; b++) {
+                if (a != b) {
+                    pairs.add(new int[] {a, b});
+                }
+            }
+        }
+        return pairs;
     }
 
     private static Measurements measurements() {
