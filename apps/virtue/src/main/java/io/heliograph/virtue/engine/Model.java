@@ -34,21 +34,39 @@ import java.util.Objects;
  *       fewest-hops routes between PMs that {@link PlacementProblem} routes every algorithm's traffic on.
  *       Appendix C routes each pair over free binary flow variables f(a,b,u,v) with flow conservation
  *       (constraints 6 to 8); with the routes fixed, f(a,b,u,v) is the product X(a,p) X(b,q) summed over
- *       the PM pairs (p,q) whose route crosses (u,v), linearised as Stecke's method [79] (the spec's
- *       z &ge; f + X - 1): a binary z(a,b,link) &ge; sum of X(a,p) over a group of source PMs + sum of X(b,q)
- *       over the target PMs all of them reach over the link - 1, one such row per group of source PMs
- *       with the same targets (in a tree, one row: the subtree below the link and the rest). A pair on one
- *       PM crosses no network link (the spec's fix for co-located pairs); a VM's own two links carry all
- *       its traffic wherever it is, so they only bound y from below. Only pairs with traffic get a z.
+ *       the PM pairs (p,q) whose route crosses (u,v). A pair on one PM crosses no network link (the spec's
+ *       fix for co-located pairs); a VM's own two links carry all its traffic wherever it is, so they only
+ *       bound y from below. Two statements of a link's load, both exact:
+ *       <ul>
+ *         <li>a <b>cut</b> ({@link Cut}): the link carries exactly the pairs from a PM in a set A to a PM
+ *             outside it. In a tree every link is one (thesis footnote, L916): an up-link's A is the
+ *             subtree below it, a down-link's the rest. With s(v,S) = sum of X(v,p) over the PMs p of the
+ *             smaller side S (X itself for one PM), one integer per VM, w(v) &ge; T(v) s(v,S) - sum over
+ *             peers u of T(v,u) s(u,S), w &ge; 0, is exactly v's traffic out of S (or, for S the far side,
+ *             into it), and the load is the sum of w. That is one variable per VM and side, where one
+ *             binary per pair with traffic and link would be 600,000 at 120 VMs / 80 PMs. Links with the
+ *             same cut share their load. Where S holds few slots (a PM), also w(v) &ge; (T(v) - what v
+ *             exchanges with its best peers that fit beside it) s(v,S);
+ *         <li>otherwise (a graph with cycles), per pair with traffic a binary z &ge; sum X(a, sources) +
+ *             sum X(b, targets) - 1 per group of source PMs with the same targets over the link, Stecke's
+ *             linearisation [79] (the spec's z &ge; f + X - 1), and the load is the sum of rate x z.
+ *       </ul>
  * </ul>
- * Appendix C's link capacity (constraint 5) is left out, as every other algorithm here leaves it out: a
+ * <p>Beyond Appendix C, none changing the optimum: y starts at the most any VM's traffic past the peers that
+ * fit beside it must load a cut link wherever it is ({@link #residualBound}); PMs that are interchangeable
+ * ({@link #interchangeable}: leaves of one switch with the same capacities) are ordered within their
+ * class by the VMs they hold, which any placement meets after permuting each class; and the solve starts
+ * from the best of the warm starts (Greedy Fill and SA All unless given, milliseconds at 120/80), hinted
+ * complete, so a time limit ends with at least that placement, and with the solver's proven bound.
+ *
+ * <p>Appendix C's link capacity (constraint 5) is left out, as every other algorithm here leaves it out: a
  * link is predicted above capacity only where no placement avoids it, and then the best placement is
  * still wanted, not "infeasible".
  *
  * <p>Loads and capacities go to the solver as whole bits (cycles) per second, and y as whole
  * {@link #UNITS}ths, so the solver's optimum is the true optimum to within 1/UNITS; the result's
- * predicted utilisations are the engine's own ({@link Utilisations}), as for every algorithm. With one
- * worker CP-SAT is deterministic; the solver service takes no seed, so the seed is not used.
+ * predicted utilisations are the engine's own ({@link Utilisations}), as for every algorithm. The seed goes
+ * to the warm starts; with one worker CP-SAT is deterministic, so the Model is then.
  */
 public final class Model implements PlacementAlgorithm {
 

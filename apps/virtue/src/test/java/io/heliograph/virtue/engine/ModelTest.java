@@ -388,11 +388,11 @@ class ModelTest {
             PlacementResult.Bound bound = result.bound().orElseThrow();
             double found = result.feasible() ? minimax(result) : Double.NaN;
             table.append(String.format(Locale.ROOT, "%s: %d VMs on %d PMs, %d flows, start minimax %.4f; program %s,"
-                    + " %d cut links, %d per-pair links, %d classes of interchangeable PMs, built in %.0f ms%n"
-                    + "  model (%d s limit, 2 workers): %s in %.1f s, minimax %.4f, bound %.4f, gap %.4f%n", name,
+                    + " %d cut links, %d per-pair links, %d classes of interchangeable PMs, y from %.4f, built in %.0f ms%n"
+                    + "  model (%d s limit, 2 workers): %s in %.1f s, minimax %.4f (at %s), bound %.4f, gap %.4f%n", name,
                     problem.vmCount(), problem.pmCount(), problem.flowCount(), start, program.model, program.cutLinks,
-                    program.pairLinks, program.classes.size(), buildMs, seconds, bound.status(), ms / 1000, found,
-                    bound.minimax(), bound.gap()));
+                    program.pairLinks, program.classes.size(), (double) program.y.lower() / Model.UNITS, buildMs, seconds, bound.status(), ms / 1000, found,
+                    result.feasible() ? result.predicted().orElseThrow().hottest() : "-", bound.minimax(), bound.gap()));
             for (PlacementAlgorithm heuristic : Algorithms.all()) {
                 long t = System.nanoTime();
                 PlacementResult other = heuristic.place(problem, seed);
