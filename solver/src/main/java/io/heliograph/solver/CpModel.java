@@ -2,13 +2,16 @@ package io.heliograph.solver;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * A constraint program over bounded integer variables, for CP-SAT: linear constraints
  * {@code lower <= expression <= upper}, all-different constraints, and an objective to minimise or
- * maximise (none: any feasible assignment). Plain data, built by one thread;
+ * maximise (none: any feasible assignment), and optionally a hint: values to try first (a warm start,
+ * e.g. a heuristic's solution), which the solver may use or ignore. Plain data, built by one thread;
  * {@link SolverService#solve(CpModel, SolveOptions)} solves it, and the same model may be solved again.
  */
 public final class CpModel {
@@ -25,6 +28,7 @@ public final class CpModel {
     private final List<IntVar> variables = new ArrayList<>();
     private final List<Linear> linears = new ArrayList<>();
     private final List<AllDifferent> allDifferents = new ArrayList<>();
+    private final Map<IntVar, Long> hints = new LinkedHashMap<>();
     private IntExpression objective = new IntExpression();
     private boolean maximize;
 
@@ -95,6 +99,26 @@ public final class CpModel {
     public void maximize(IntExpression expression) {
         objective = checked(expression);
         maximize = true;
+    }
+
+    /**
+     * Hints that {@code variable} takes {@code value} (a second hint for it replaces the first): the
+     * solver tries the hinted values first. A complete, feasible hint is a warm start: CP-SAT usually
+     * takes it as its first solution, so a solve stopped by its time limit still has one. A hint never
+     * changes which solutions are feasible or optimal.
+     */
+    public void hint(IntVar variable, long value) {
+        checked(new IntExpression().plus(1, variable));
+        if (value < variable.lower() || value > variable.upper()) {
+            throw new IllegalArgumentException("hint " + value + " for variable " + variable + " of model " + name
+                    + " is outside its bounds [" + variable.lower() + ", " + variable.upper() + "]");
+        }
+        hints.put(variable, value);
+    }
+
+    /** The hinted values, in the order first hinted. */
+    public Map<IntVar, Long> hints() {
+        return Collections.unmodifiableMap(hints);
     }
 
     public List<IntVar> variables() {

@@ -32,6 +32,7 @@ final class CpSatSolve {
         for (CpModel.AllDifferent c : model.allDifferents()) {
             cp.addAllDifferent(c.variables().stream().map(v -> vars[v.index()]).toList());
         }
+        model.hints().forEach((v, value) -> cp.addHint(vars[v.index()], value));
         IntExpression objective = model.objective();
         if (!objective.terms().isEmpty()) {
             LinearExpr goal = terms(objective, vars).add(objective.constant()).build();

@@ -152,6 +152,53 @@ class OrToolsSolverServiceTest {
     }
 
     @Test
+    void cpSatStartsFromACompleteFeasibleHint() {
+        // the hard knapsack below: a solution found in a second on two workers, hinted, is where a solve
+        // of half a second on one starts, so it ends no worse (unhinted, such a solve ended below it here)
+        HardKnapsack instance = HardKnapsack.generate(300, 10);
+        List<IntVar> take = new ArrayList<>();
+        CpModel model = instance.cpModel(take);
+        Solution first = solver.solve(model, new SolveOptions(Duration.ofSeconds(1), 2));
+        assertTrue(first.status().hasSolution(), first.toString());
+        for (IntVar x : take) {
+            model.hint(x, first.value(x));
+        }
+        assertEquals(take.size(), model.hints().size());
+        Solution warm = solver.solve(model, new SolveOptions(Duration.ofMillis(500), 1));
+        assertTrue(warm.status().hasSolution(), warm.toString());
+        assertTrue(warm.objective() >= first.objective(), warm + " is worse than its hint " + first);
+    }
+
+    @Test
+    void cpSatHintWithAnObjectiveLeavesTheOptimumAlone() {
+        // the hint x = 3, y = 2, z = 1 is feasible but not optimal: the optimum is still found
+        CpModel model = new CpModel("assignment");
+        IntVar x = model.intVar("x", 1, 3);
+        IntVar y = model.intVar("y", 1, 3);
+        IntVar z = model.intVar("z", 1, 3);
+        model.allDifferent("distinct", List.of(x, y, z));
+        model.minimize(new IntExpression().plus(1, x).plus(2, y).plus(3, z));
+        model.hint(x, 1);
+        model.hint(y, 2);
+        model.hint(z, 3);
+        Solution solution = solver.solve(model, QUICK);
+        assertEquals(SolveStatus.OPTIMAL, solution.status(), solution.toString());
+        assertEquals(10, solution.objective(), EPSILON);
+    }
+
+    @Test
+    void aHintOutsideItsVariablesBoundsOrOfAnotherModelIsRefused() {
+        CpModel model = new CpModel("one");
+        IntVar x = model.intVar("x", 0, 4);
+        IllegalArgumentException outside = assertThrows(IllegalArgumentException.class, () -> model.hint(x, 5));
+        assertTrue(outside.getMessage().contains("x") && outside.getMessage().contains("[0, 4]"), outside.getMessage());
+        IntVar other = new CpModel("two").boolVar("w");
+        IllegalArgumentException foreign = assertThrows(IllegalArgumentException.class, () -> model.hint(other, 1));
+        assertTrue(foreign.getMessage().contains("two"), foreign.getMessage());
+        assertTrue(model.hints().isEmpty());
+    }
+
+    @Test
     void cpSatInfeasible() {
         CpModel model = new CpModel("pigeons");
         List<IntVar> pigeons = new ArrayList<>();
@@ -196,25 +243,7 @@ class OrToolsSolverServiceTest {
     /** The same instance for CP-SAT, on two workers. */
     @Test
     void timeLimitStopsAHardCpSatModelWithItsGap() {
-        HardKnapsack instance = HardKnapsack.generate(300, 10);
-        CpModel model = new CpModel("mkp");
-        List<IntVar> take = new ArrayList<>();
-        for (int i = 0; i < instance.values().length; i++) {
-            take.add(model.boolVar("x" + i));
-        }
-        for (int d = 0; d < instance.weights().length; d++) {
-            IntExpression load = new IntExpression();
-            for (int i = 0; i < take.size(); i++) {
-                load.plus(instance.weights()[d][i], take.get(i));
-            }
-            model.atMost("dimension" + d, load, instance.capacities()[d]);
-        }
-        IntExpression value = new IntExpression();
-        for (int i = 0; i < take.size(); i++) {
-            value.plus(instance.values()[i], take.get(i));
-        }
-        model.maximize(value);
-
+        CpModel model = HardKnapsack.generate(300, 10).cpModel(new ArrayList<>());
         assertStoppedByTheLimit(solver.solve(model, new SolveOptions(Duration.ofMillis(100), 2)));
     }
 
@@ -250,6 +279,27 @@ class OrToolsSolverServiceTest {
                 capacities[d] /= 2;
             }
             return new HardKnapsack(values, weights, capacities);
+        }
+
+        /** The instance as a CP-SAT model maximising the value taken; its binaries added to {@code take}. */
+        CpModel cpModel(List<IntVar> take) {
+            CpModel model = new CpModel("mkp");
+            for (int i = 0; i < values.length; i++) {
+                take.add(model.boolVar("x" + i));
+            }
+            for (int d = 0; d < weights.length; d++) {
+                IntExpression load = new IntExpression();
+                for (int i = 0; i < take.size(); i++) {
+                    load.plus(weights[d][i], take.get(i));
+                }
+                model.atMost("dimension" + d, load, capacities[d]);
+            }
+            IntExpression value = new IntExpression();
+            for (int i = 0; i < take.size(); i++) {
+                value.plus(values[i], take.get(i));
+            }
+            model.maximize(value);
+            return model;
         }
     }
 

@@ -49,8 +49,11 @@ public final class PlacementProblem {
     final double[] linkCapacity;
     /** Per source PM, per switch: the link by which the fewest-hops tree from that PM's switch reaches it. */
     private final int[][] parentLink;
-    private final int[] fabricSource;
-    private final int[] pmNode;
+    /** Per fabric link, the network node (switch) it leaves and the one it enters. */
+    final int[] fabricSource;
+    final int[] fabricDestination;
+    /** Per PM, its switch's network node. */
+    final int[] pmNode;
     final long[] vmCpu;
     final long[] vmTx;
     final long[] vmRx;
@@ -122,7 +125,7 @@ public final class PlacementProblem {
         fabricLinks = fabric.size();
         fabricLinkIds = new String[fabricLinks];
         fabricSource = new int[fabricLinks];
-        int[] fabricDestination = new int[fabricLinks];
+        fabricDestination = new int[fabricLinks];
         linkCapacity = new double[fabricLinks + 2 * n];
         nicCapacityTx = new double[m];
         nicCapacityRx = new double[m];

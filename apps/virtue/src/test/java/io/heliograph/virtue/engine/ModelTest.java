@@ -219,19 +219,18 @@ class ModelTest {
         assertEquals("greedyFill", Algorithms.byName("greedyFill", solver).orElseThrow().name());
     }
 
-    @Test
-    void aTimeOutWithNoPlacementSaysSoAndTheSolverGetsTheLimitAndAtMostTwoWorkers() {
-        // a solver that stops at its time limit having found nothing, as CP-SAT does on a model too large
-        AtomicReference<SolveOptions> asked = new AtomicReference<>();
-        SolverService timedOut = new SolverService() {
+    /** A solver that stops at its time limit having found nothing, as CP-SAT does on a model too large. */
+    private static SolverService timedOut(AtomicReference<SolveOptions> asked, AtomicReference<CpModel> program) {
+        return new SolverService() {
             @Override
-            public Solution solve(LinearModel program, SolveOptions options) {
+            public Solution solve(LinearModel linear, SolveOptions options) {
                 throw new AssertionError("the Model is a CP-SAT program");
             }
 
             @Override
-            public Solution solve(CpModel program, SolveOptions options) {
+            public Solution solve(CpModel cp, SolveOptions options) {
                 asked.set(options);
+                program.set(cp);
                 return Solution.ofCp(SolveStatus.NOT_SOLVED, Double.NaN, 12_000, Duration.ofMillis(1500), new long[0]);
             }
 
@@ -240,8 +239,14 @@ class ModelTest {
                 return "stub";
             }
         };
+    }
+
+    @Test
+    void aTimeOutWithNoPlacementSaysSoAndTheSolverGetsTheLimitAndAtMostTwoWorkers() {
+        AtomicReference<SolveOptions> asked = new AtomicReference<>();
+        SolverService timedOut = timedOut(asked, new AtomicReference<>());
         PlacementProblem problem = instance(new ThreeTierTree(2, 1, 2, 100e6, 50e6, 25e6), 6, 2, 60, 0.2e9, 1.5e9, 3);
-        PlacementResult result = new Model(timedOut, Duration.ofMillis(1500), 2).place(problem, 0);
+        PlacementResult result = new Model(timedOut, Duration.ofMillis(1500), 2, List.of()).place(problem, 0);
         assertEquals(new SolveOptions(Duration.ofMillis(1500), 2), asked.get());
         assertFalse(result.feasible(), result.toString());
         assertTrue(result.infeasibility().orElseThrow().contains("time limit of 1.5 s ran out")
@@ -255,35 +260,146 @@ class ModelTest {
         assertThrows(IllegalArgumentException.class, () -> new Model(timedOut, Duration.ofSeconds(1), 3));
     }
 
+    @Test
+    void aTimeOutEndsWithTheWarmStartsPlacementAndTheBoundSoFar() {
+        PlacementProblem problem = instance(new ThreeTierTree(2, 1, 2, 100e6, 50e6, 25e6), 6, 2, 60, 0.2e9, 1.5e9, 3);
+        PlacementResult result = new Model(timedOut(new AtomicReference<>(), new AtomicReference<>()),
+                Duration.ofMillis(1500), 2).place(problem, 5);
+        double greedy = minimax(new GreedyFill().place(problem, 5));
+        double annealed = minimax(new SimulatedAnnealing(Energy.ALL).place(problem, 5));
+        assertEquals(Math.min(greedy, annealed), minimax(result), 0.0, "the better of Greedy Fill and SA All: " + result);
+        assertTrue(withinLimits(problem, result.placement().orElseThrow().assignment()), result.toString());
+        PlacementResult.Bound bound = result.bound().orElseThrow();
+        assertEquals("FEASIBLE", bound.status(), "stopped by the limit with a placement");
+        assertEquals(0.12, bound.minimax(), 1e-12);
+        assertEquals((minimax(result) - 0.12) / minimax(result), bound.gap(), TOLERANCE, "the gap to the bound so far");
+    }
+
+    @Test
+    void theWarmStartIsACompleteFeasibleHintAtItsMinimax() {
+        // on the tree (cuts, interchangeable PMs made canonical) and on a graph with a cycle (per-pair links)
+        List<PlacementProblem> problems = List.of(
+                RuntimeFigureTest.web(ThreeTierTree.thesis(10), 6, 6, 8, 8, 1),
+                instance(new ThreeTierTree(2, 1, 2, 100e6, 50e6, 25e6), 6, 2, 60, 1.5e9, 2.7e9, 12),
+                withCycle(instance(new ThreeTierTree(1, 3, 2, 100e6, 60e6, 60e6), 5, 2, 80, 0.2e9, 1.5e9, 4)));
+        for (PlacementProblem problem : problems) {
+            AtomicReference<CpModel> program = new AtomicReference<>();
+            new Model(timedOut(new AtomicReference<>(), program), Duration.ofSeconds(1), 1).place(problem, 9);
+            CpModel cp = program.get();
+            assertEquals(cp.variables().size(), cp.hints().size(), "every variable hinted: " + cp);
+            long[] values = new long[cp.variables().size()];
+            cp.hints().forEach((variable, value) -> values[variable.index()] = value);
+            for (CpModel.Linear row : cp.linears()) {
+                long sum = row.expression().constant();
+                for (var term : row.expression().terms().entrySet()) {
+                    sum += term.getValue() * values[term.getKey().index()];
+                }
+                assertTrue(row.lower() <= sum && sum <= row.upper(), row.name() + " broken by the hint: " + sum);
+            }
+            double warm = Math.min(minimax(new GreedyFill().place(problem, 9)),
+                    minimax(new SimulatedAnnealing(Energy.ALL).place(problem, 9)));
+            long y = values[cp.variables().stream().filter(v -> v.name().equals("y")).findFirst().orElseThrow().index()];
+            assertEquals(warm, (double) y / Model.UNITS, TOLERANCE, "y hinted at the warm start's Minimax");
+        }
+    }
+
+    /**
+     * {@code problem}'s EDF with a link each way between the first two ToR switches: traffic between their
+     * racks takes it, so the links between them and their aggregation switch carry the pairs of one rack
+     * with the third only, no cut.
+     */
+    static PlacementProblem withCycle(PlacementProblem problem) {
+        Edf edf = problem.edf();
+        List<Edf.Switch> tors = edf.switches().stream().filter(s -> !s.software()).skip(2).limit(2).toList();
+        List<Edf.Link> links = new ArrayList<>(edf.links());
+        String a = tors.get(0).id();
+        String b = tors.get(1).id();
+        links.add(new Edf.Link(Edf.Link.idOf(a, 90, b, 90), a, 90, b, 90, java.util.Map.of(Edf.LINK_SPEED, "40000000")));
+        links.add(new Edf.Link(Edf.Link.idOf(b, 90, a, 90), b, 90, a, 90, java.util.Map.of(Edf.LINK_SPEED, "40000000")));
+        Measurements.Builder measured = Measurements.builder();
+        for (int v = 0; v < problem.vmCount(); v++) {
+            measured.cpu(problem.vmIds[v], problem.vmCpu[v] / PlacementProblem.SCALE);
+        }
+        for (int f = 0; f < problem.flowCount(); f++) {
+            measured.traffic(problem.vmIds[problem.flowSource[f]], problem.vmIds[problem.flowDestination[f]],
+                    problem.flowRate[f] / PlacementProblem.SCALE);
+        }
+        return PlacementProblem.of(new Edf(edf.parameters(), edf.pms(), edf.switches(), links, edf.routes()),
+                measured.build());
+    }
+
+    @Test
+    void onAGraphWithACycleTheOptimumStillEqualsBruteForce() {
+        for (long seed = 21; seed <= 23; seed++) {
+            PlacementProblem problem = withCycle(instance(new ThreeTierTree(1, 3, 2, 100e6, 60e6, 60e6), 5, 2, 80,
+                    0.2e9, 1.5e9, seed));
+            Model.Program program = new Model.Program(problem);
+            assertTrue(program.pairLinks > 0 && program.cutLinks > 0, program.pairLinks + " per-pair links, "
+                    + program.cutLinks + " cuts");
+            assertEquals(3, program.classes.size(), "each rack's two PMs are interchangeable");
+            assertOptimal(problem, "with a cycle, seed " + seed);
+        }
+    }
+
+    @Test
+    void onTheThesisTreeEveryLinkIsACutAndEachRacksPmsAreInterchangeable() {
+        PlacementProblem problem = RuntimeFigureTest.web(ThreeTierTree.thesis(10), 6, 6, 8, 8, 1);
+        Model.Program program = new Model.Program(problem);
+        assertEquals(0, program.pairLinks);
+        assertEquals(problem.fabricLinks, program.cutLinks, "every link (each carries some pair)");
+        assertEquals(4, program.classes.size());
+        for (int[] rack : program.classes) {
+            assertEquals(10, rack.length);
+        }
+        // the bound each VM's traffic past its three best peers proves is below what SA All reaches
+        double annealed = minimax(new SimulatedAnnealing(Energy.ALL).place(problem, 1));
+        assertTrue(program.y.lower() > 0 && program.y.lower() <= annealed * Model.UNITS, program.y.lower() + " vs " + annealed);
+    }
+
     /**
      * A figure, printed, not asserted, and only when asked ({@code -Dvirtue.model=true}; the time limit in
-     * seconds by {@code -Dvirtue.model.seconds}, 30 unless given): the Model on the thesis's single-tenant
-     * Web experiment, 20 VMs (6 clients, 6 Web, 8 Memcached) on 40 PMs of the 16:1 tree, two workers,
-     * and each heuristic's Minimax against the Model's proven bound.
+     * seconds by {@code -Dvirtue.model.seconds}, 60 unless given): the Model on two workers on the thesis's
+     * single-tenant Web experiment, 20 VMs (6 clients, 6 Web, 8 Memcached) on 40 PMs of the 16:1 tree
+     * (seeds 1 and 2), and on RuntimeFigureTest's Web-like 120 VMs on 80 PMs; each heuristic's Minimax
+     * against the Model's and against its proven bound.
      */
     @Test
     @EnabledIfSystemProperty(named = "virtue.model", matches = "true")
-    void printsTheModelAt20VmsOn40Pms() {
-        long seconds = Long.getLong("virtue.model.seconds", 30);
+    void printsTheModelAgainstTheHeuristicsAt20On40And120On80() {
+        long seconds = Long.getLong("virtue.model.seconds", 60);
+        List<String> only = List.of(System.getProperty("virtue.model.instances", "web20s1,web20s2,web120s1").split(","));
         StringBuilder table = new StringBuilder();
-        for (long seed = 1; seed <= 2; seed++) {
-            PlacementProblem problem = RuntimeFigureTest.web(ThreeTierTree.thesis(10), 6, 6, 8, 8, seed);
+        for (String name : only) {
+            PlacementProblem problem = switch (name) {
+                case "web20s1" -> RuntimeFigureTest.web(ThreeTierTree.thesis(10), 6, 6, 8, 8, 1);
+                case "web20s2" -> RuntimeFigureTest.web(ThreeTierTree.thesis(10), 6, 6, 8, 8, 2);
+                case "web120s1" -> RuntimeFigureTest.web120(1);
+                case "web120s2" -> RuntimeFigureTest.web120(2);
+                default -> throw new IllegalArgumentException("no instance " + name);
+            };
+            long seed = name.endsWith("s2") ? 2 : 1;
             double start = Utilisations.estimate(problem.start(), problem, Energy.ALL).minimax();
+            long built = System.nanoTime();
+            Model.Program program = new Model.Program(problem);
+            double buildMs = (System.nanoTime() - built) / 1e6;
             long began = System.nanoTime();
             PlacementResult result = new Model(solver, Duration.ofSeconds(seconds), 2).place(problem, seed);
             double ms = (System.nanoTime() - began) / 1e6;
             PlacementResult.Bound bound = result.bound().orElseThrow();
-            table.append(String.format(Locale.ROOT, "Web 20 VMs on 40 PMs, seed %d, %d flows, start minimax %.4f;"
-                    + " model (%d s limit, 2 workers): %s in %.0f ms, minimax %.4f, bound %.4f, gap %.4f%n", seed,
-                    problem.flowCount(), start, seconds, bound.status(), ms,
-                    result.feasible() ? minimax(result) : Double.NaN, bound.minimax(), bound.gap()));
+            double found = result.feasible() ? minimax(result) : Double.NaN;
+            table.append(String.format(Locale.ROOT, "%s: %d VMs on %d PMs, %d flows, start minimax %.4f; program %s,"
+                    + " %d cut links, %d per-pair links, %d classes of interchangeable PMs, y from %.4f, built in %.0f ms%n"
+                    + "  model (%d s limit, 2 workers): %s in %.1f s, minimax %.4f (at %s), bound %.4f, gap %.4f%n", name,
+                    problem.vmCount(), problem.pmCount(), problem.flowCount(), start, program.model, program.cutLinks,
+                    program.pairLinks, program.classes.size(), (double) program.y.lower() / Model.UNITS, buildMs, seconds, bound.status(), ms / 1000, found,
+                    result.feasible() ? result.predicted().orElseThrow().hottest() : "-", bound.minimax(), bound.gap()));
             for (PlacementAlgorithm heuristic : Algorithms.all()) {
                 long t = System.nanoTime();
                 PlacementResult other = heuristic.place(problem, seed);
                 double took = (System.nanoTime() - t) / 1e6;
                 double value = other.feasible() ? minimax(other) : Double.NaN;
-                table.append(String.format(Locale.ROOT, "  %-10s %8.1f ms  minimax %.4f  / bound %.3f%n",
-                        heuristic.name(), took, value, value / bound.minimax()));
+                table.append(String.format(Locale.ROOT, "  %-10s %8.1f ms  minimax %.4f  / model %.3f  / bound %.3f%n",
+                        heuristic.name(), took, value, value / found, value / bound.minimax()));
             }
         }
         System.out.print(table);
