@@ -131,6 +131,13 @@ class ReleaseIT {
         assertTrue(version.startsWith(v.group(1) + "+") || version.equals(v.group(1)),
                 "the tarball's version " + version + " is the build's " + v.group(1) + ", with +TIMESTAMP.gCOMMIT for a snapshot");
 
+        // the Virtue simulator runs from tools/, its Model on the solver bundle's OR-Tools (loaded beside it)
+        CommandResult sim = Command.of(launcher.toString(), "virtue-sim", "web20", "--placements", "2", "--threads", "1")
+                .timeout(COMMAND).check();
+        assertFalse(sim.stderr().contains("left out"), "the simulator's Model found its solver: " + sim.stderr());
+        assertTrue(sim.stdout().lines().anyMatch(line -> line.matches("\\| model +\\| +[-+][0-9.]+% .*")),
+                "a row for the Model in web20's table: " + sim.stdout());
+
         // from another working directory, with the data elsewhere: relocatable
         int http = ControllerProcess.freePort();
         int openflow = ControllerProcess.freePort();

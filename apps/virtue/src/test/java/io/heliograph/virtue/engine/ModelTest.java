@@ -11,7 +11,7 @@ import io.heliograph.solver.Solution;
 import io.heliograph.solver.SolveOptions;
 import io.heliograph.solver.SolveStatus;
 import io.heliograph.solver.SolverService;
-import io.heliograph.solver.internal.TestSolver;
+import io.heliograph.solver.internal.Standalone;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +36,9 @@ class ModelTest {
     private static Model model;
 
     @BeforeAll
-    static void solver() {
-        solver = TestSolver.get();
+    static void solver() throws java.io.IOException {
+        // the solver bundle's own service outside OSGi, OR-Tools' natives from the test class path
+        solver = Standalone.fromClassPath();
         model = new Model(solver, Duration.ofSeconds(20), 1);
     }
 

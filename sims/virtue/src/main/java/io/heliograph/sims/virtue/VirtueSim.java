@@ -4,13 +4,17 @@ import io.heliograph.virtue.engine.Algorithms;
 import io.heliograph.virtue.engine.Edf;
 import io.heliograph.virtue.engine.Energy;
 import io.heliograph.virtue.engine.GreedyFill;
+import io.heliograph.virtue.engine.Model;
 import io.heliograph.virtue.engine.PlacementAlgorithm;
 import io.heliograph.virtue.engine.SimulatedAnnealing;
 import io.heliograph.virtue.engine.ThreeTierTree;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -35,6 +39,9 @@ public final class VirtueSim {
         {"+37%", "+34%", null},
     };
     static final int ROUNDS = 4;
+    static final int DEFAULT_MODEL_SECONDS = 10;
+    /** The most VMs a scenario may have for the Model to run on it. */
+    static final int MODEL_MAX_VMS = 20;
     /**
      * Table 5.2 was measured after the testbed's CPU upgrade (its footnote, L1231): 2 dual-core AMD
      * Opteron 8214 HE at 2,210 MHz a PM, where the other experiments had 2 Xeon cores at 2.8 GHz (L722).
@@ -46,16 +53,19 @@ public final class VirtueSim {
     private final Experiment experiment;
     private final long seed;
     private final int placements;
+    /** The Model, where its solver started: run at 20 VMs, as in the thesis ("no Model at this scale", L1155). */
+    private final Optional<Model> model;
 
-    VirtueSim(PrintStream out, Experiment experiment, long seed, int placements) {
+    VirtueSim(PrintStream out, Experiment experiment, long seed, int placements, Optional<Model> model) {
         this.out = out;
         this.experiment = experiment;
         this.seed = seed;
         this.placements = placements;
+        this.model = model;
     }
 
     /** The command line: a scenario (or "all"), and the protocol's options. */
-    record Options(String scenario, long seed, int placements, int threads, boolean help) {
+    record Options(String scenario, long seed, int placements, int threads, int modelSeconds, boolean help) {
     }
 
     /** Reads the command line; {@link IllegalArgumentException} names what is wrong. */
@@ -64,10 +74,11 @@ public final class VirtueSim {
         long seed = 1;
         int placements = 0;
         int threads = Runtime.getRuntime().availableProcessors();
+        int modelSeconds = DEFAULT_MODEL_SECONDS;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "-h", "--help" -> {
-                    return new Options(null, seed, placements, threads, true);
+                    return new Options(null, seed, placements, threads, modelSeconds, true);
                 }
                 case "--seed" -> {
                     String text = value(args, ++i, "--seed");
@@ -79,6 +90,8 @@ public final class VirtueSim {
                 }
                 case "--placements" -> placements = positive(value(args, ++i, "--placements"), "--placements");
                 case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");
+                case "--model-seconds" -> modelSeconds = positive(value(args, ++i, "--model-seconds"), "--model-seconds");
+                case "--no-model" -> modelSeconds = 0;
                 default -> {
                     if (scenario != null || args[i].startsWith("-")) {
                         throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
@@ -94,7 +107,7 @@ public final class VirtueSim {
             throw new IllegalArgumentException("no scenario '" + scenario + "': one of "
                     + String.join(", ", SCENARIOS) + ", all");
         }
-        return new Options(scenario, seed, placements, threads, false);
+        return new Options(scenario, seed, placements, threads, modelSeconds, false);
     }
 
     public static void main(String[] args) {
@@ -111,10 +124,19 @@ public final class VirtueSim {
             usage(System.out);
             return;
         }
+        Optional<Model> model = Optional.empty();
+        if (options.modelSeconds() > 0) {
+            try {
+                model = Optional.of(new Model(Solvers.find(), Duration.ofSeconds(options.modelSeconds()),
+                        Model.MAX_WORKERS));
+            } catch (IOException | RuntimeException | LinkageError e) {
+                System.err.println("virtue-sim: the Model is left out, its solver would not start: " + e.getMessage());
+            }
+        }
         ExecutorService pool = Executors.newFixedThreadPool(options.threads());
         try {
             VirtueSim sim = new VirtueSim(System.out, new Experiment(pool, line -> System.err.println("  " + line)),
-                    options.seed(), options.placements());
+                    options.seed(), options.placements(), model);
             for (String name : options.scenario().equals("all") ? SCENARIOS : List.of(options.scenario())) {
                 sim.print(name);
             }
@@ -124,11 +146,13 @@ public final class VirtueSim {
     }
 
     private static void usage(PrintStream to) {
-        to.println("usage: virtue-sim SCENARIO [--placements N] [--seed S] [--threads T]");
+        to.println("usage: virtue-sim SCENARIO [--placements N] [--seed S] [--threads T] [--model-seconds S | --no-model]");
         to.println("  SCENARIO: " + String.join(", ", SCENARIOS) + ", or all");
         to.println("  --placements N  random placements per scenario (default: the thesis's, 25 or 50)");
         to.println("  --seed S        the first random placement's seed (default 1); the same seed, the same tables");
         to.println("  --threads T     placements run at once (default: the cores)");
+        to.println("  --model-seconds S  the Model's time limit, on 2 workers, at 20 VMs (default " + DEFAULT_MODEL_SECONDS + ")");
+        to.println("  --no-model      leave the Model out");
     }
 
     private static String value(String[] args, int i, String flag) {
@@ -164,7 +188,10 @@ public final class VirtueSim {
 
     /** Every algorithm on the scenario's placements. */
     List<Experiment.Summary> compare(Scenario scenario) {
-        List<PlacementAlgorithm> algorithms = Algorithms.all();
+        List<PlacementAlgorithm> algorithms = new ArrayList<>(Algorithms.all());
+        if (scenario.workload().vmCount() <= MODEL_MAX_VMS) {
+            model.ifPresent(algorithms::add);
+        }
         List<Experiment.Trial> trials = experiment.run(scenario, algorithms, seed);
         lastTrials = trials;
         return Experiment.summarise(trials, algorithms.stream().map(PlacementAlgorithm::name).toList());
@@ -266,11 +293,10 @@ public final class VirtueSim {
         out.flush();
     }
 
-    /** Per round 1 to 4 of SA All from a random run's measurements, the median Web gain over that random run. */
-    double[] iterative() {
+    /** Per round 1 to 4 of {@code algorithm} from a random run's measurements, the median Web gain over that random run. */
+    double[] iterative(PlacementAlgorithm algorithm) {
         Scenario scenario = sized(Scenario.web20());
-        List<List<Simulator.Outcome>> runs = experiment.iterate(scenario, new SimulatedAnnealing(Energy.ALL),
-                ROUNDS, seed);
+        List<List<Simulator.Outcome>> runs = experiment.iterate(scenario, algorithm, ROUNDS, seed);
         double[] medians = new double[ROUNDS];
         for (int round = 1; round <= ROUNDS; round++) {
             List<Double> ratios = new ArrayList<>();
@@ -285,16 +311,28 @@ public final class VirtueSim {
     }
 
     private void printIterative() {
-        double[] medians = iterative();
-        out.printf(Locale.ROOT, "%n== iterative: SA All, %d rounds, each from the last round's measurements, Web 20 VMs on 40 PMs, %d placements ==%n",
+        List<PlacementAlgorithm> algorithms = new ArrayList<>(List.of(new SimulatedAnnealing(Energy.ALL)));
+        model.ifPresent(algorithms::add);
+        List<double[]> medians = algorithms.stream().map(this::iterative).toList();
+        out.printf(Locale.ROOT, "%n== iterative: %d rounds, each from the last round's measurements, Web 20 VMs on 40 PMs, %d placements ==%n",
                 ROUNDS, placements > 0 ? placements : 50);
         out.println("Thesis (Fig. 5.4): SA All improves every round, +10% median from the 1st to the 4th; the Model +5% from the 1st to the 2nd, then little");
         out.println();
-        out.println("| round | Web req/s over Random, median | over round 1 |");
-        out.println("|------:|------------------------------:|-------------:|");
+        StringBuilder header = new StringBuilder("| round ");
+        StringBuilder rule = new StringBuilder("|------:");
+        for (PlacementAlgorithm algorithm : algorithms) {
+            header.append(String.format(Locale.ROOT, "| %-10s over Random | over round 1 ", algorithm.name()));
+            rule.append("|-----------------------:|-------------:");
+        }
+        out.println(header + "|");
+        out.println(rule + "|");
         for (int round = 0; round < ROUNDS; round++) {
-            out.printf(Locale.ROOT, "| %5d | %29s | %12s |%n", round + 1, percent(medians[round]),
-                    percent(medians[round] / medians[0]));
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "| %5d ", round + 1));
+            for (double[] figures : medians) {
+                row.append(String.format(Locale.ROOT, "| %22s | %12s ", percent(figures[round]),
+                        percent(figures[round] / figures[0])));
+            }
+            out.println(row + "|");
         }
         out.flush();
     }

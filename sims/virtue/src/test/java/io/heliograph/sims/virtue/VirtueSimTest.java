@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.heliograph.virtue.engine.Energy;
+import io.heliograph.virtue.engine.SimulatedAnnealing;
 import java.io.PrintStream;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
@@ -30,7 +33,8 @@ class VirtueSimTest {
     @BeforeAll
     static void start() {
         pool = Executors.newFixedThreadPool(2);
-        sim = new VirtueSim(new PrintStream(OutputStream.nullOutputStream()), new Experiment(pool, line -> { }), 1, 10);
+        sim = new VirtueSim(new PrintStream(OutputStream.nullOutputStream()), new Experiment(pool, line -> { }), 1, 10,
+                Optional.empty());
     }
 
     @AfterAll
@@ -99,7 +103,7 @@ class VirtueSimTest {
     @Test
     void table52AtSixteenToOneGreedyFillGainsAndTheGainShrinksWithFasterEdges() {
         VirtueSim cells = new VirtueSim(new PrintStream(OutputStream.nullOutputStream()),
-                new Experiment(pool, line -> { }), 1, 5);
+                new Experiment(pool, line -> { }), 1, 5, Optional.empty());
         double[] gains = new double[VirtueSim.EDGE_MBPS.length];
         for (int e = 0; e < gains.length; e++) {
             gains[e] = cells.table52(e, 0);
@@ -113,7 +117,7 @@ class VirtueSimTest {
 
     @Test
     void iteratingFromTheLastRoundsMeasurementsHelps() {
-        double[] rounds = sim.iterative();
+        double[] rounds = sim.iterative(new SimulatedAnnealing(Energy.ALL));
         String figures = java.util.Arrays.toString(rounds);
         assertTrue(rounds[0] > 1, figures);
         assertTrue(rounds[VirtueSim.ROUNDS - 1] > rounds[0], figures);
@@ -125,7 +129,9 @@ class VirtueSimTest {
     @Test
     void aBadCommandLineIsRefusedSayingWhatIsWrong() {
         VirtueSim.Options options = VirtueSim.parse("web120", "--seed", "7", "--placements", "3", "--threads", "1");
-        assertEquals(new VirtueSim.Options("web120", 7, 3, 1, false), options);
+        assertEquals(new VirtueSim.Options("web120", 7, 3, 1, VirtueSim.DEFAULT_MODEL_SECONDS, false), options);
+        assertEquals(0, VirtueSim.parse("web20", "--no-model").modelSeconds());
+        assertEquals(30, VirtueSim.parse("web20", "--model-seconds", "30").modelSeconds());
         assertTrue(VirtueSim.parse("--help").help());
         assertEquals("no scenario 'web21': one of web20, web120, hadoop20, hadoop120, multitenant, table52, "
                 + "iterative, all", assertThrows(IllegalArgumentException.class, () -> VirtueSim.parse("web21")).getMessage());
