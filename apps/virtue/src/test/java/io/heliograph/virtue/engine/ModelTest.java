@@ -267,7 +267,7 @@ class ModelTest {
         long seconds = Long.getLong("virtue.model.seconds", 30);
         StringBuilder table = new StringBuilder();
         for (long seed = 1; seed <= 2; seed++) {
-            PlacementProblem problem = RuntimeFigureTest.web(ThreeTierTree.thesis(10), 6, 6, 8, 8, seed);
+            PlacementProblem problem = WebWorkload.of(ThreeTierTree.thesis(10), 6, 6, 8, 8, 4, seed);
             double start = Utilisations.estimate(problem.start(), problem, Energy.ALL).minimax();
             long began = System.nanoTime();
             PlacementResult result = new Model(solver, Duration.ofSeconds(seconds), 2).place(problem, seed);
