@@ -13,6 +13,11 @@ import io.heliograph.virtue.engine.PmRanges.Candidate;
  * among equals); repeat until no single move lowers it. It uses the traffic matrix and the topology but
  * no CPU figures (Table 4.1), so only the slot limit binds it, and it tends to pack communicating VMs.
  * Every accepted move strictly lowers the maximum, so it ends.
+ *
+ * <p>A candidate move is evaluated as the VM taken off its PM and placed on the other (placing only adds
+ * load, so the new maximum is the larger of the old one and the figures the VM touches, with a rack's
+ * shared figures summed once, {@link LoadState#bestIfPlaced}): the same figures as moving it there and
+ * back, so the same result, without updating the loads for every PM tried.
  */
 public final class GreedyNet implements PlacementAlgorithm {
 
@@ -25,7 +30,7 @@ public final class GreedyNet implements PlacementAlgorithm {
 
     /**
      * Greedy Net evaluating each candidate VM's PMs in {@code parts} ranges at once on {@code executor}
-     * (the thesis's parallel version, L1209), each range on its own copy of the loads. The result is the
+     * (the thesis's parallel version, L1209). The result is the
      * same as on one thread: the lowest utilisation wins, and among equals the PM furthest left.
      */
     public GreedyNet(Executor executor, int parts) {
@@ -46,11 +51,11 @@ public final class GreedyNet implements PlacementAlgorithm {
     public PlacementResult place(PlacementProblem problem, long seed) {
         int n = problem.vmCount();
         int m = problem.pmCount();
-        LoadState[] copies = new LoadState[ranges.count(m)];
-        for (int i = 0; i < copies.length; i++) {
-            copies[i] = new LoadState(problem, Energy.NETWORK, problem.start);
+        LoadState state = new LoadState(problem, Energy.NETWORK, problem.start);
+        LoadState.Scratch[] scratch = new LoadState.Scratch[ranges.count(m)];
+        for (int i = 0; i < scratch.length; i++) {
+            scratch[i] = new LoadState.Scratch(problem);
         }
-        LoadState state = copies[0];
         long[] candidateRate = new long[n];
         boolean moved;
         do {
@@ -74,41 +79,21 @@ public final class GreedyNet implements PlacementAlgorithm {
             double minUtil = curUtil;
             for (int vm : candidates) {
                 double bound = minUtil;
+                int origin = state.pmOf(vm);
+                // the maximum after moving vm to a PM is the maximum with vm off its PM and then placed there
+                state.unplace(vm);
                 Candidate best = ranges.best(m, new Candidate(-1, bound),
-                        (range, from, to) -> best(copies[range], vm, from, to, bound));
+                        (range, from, to) -> state.bestIfPlaced(vm, from, to, bound, origin, scratch[range]));
+                state.place(vm, origin);
                 minUtil = best.util();
                 if (minUtil < curUtil) {
-                    for (LoadState copy : copies) {
-                        copy.move(vm, best.pm());
-                    }
+                    state.move(vm, best.pm());
                     moved = true;
                     break; // find the hottest link again
                 }
             }
         } while (moved);
         return PlacementResult.placed(this, problem, state.assignment());
-    }
-
-    /**
-     * Algorithm 5's inner loop over PMs {@code from} to {@code to}: the PM giving the lowest maximum link
-     * utilisation below {@code minUtil} (strictly, so the leftmost of equals), or -1 and minUtil.
-     */
-    private static Candidate best(LoadState state, int vm, int from, int to, double minUtil) {
-        int origin = state.pmOf(vm);
-        int minPm = -1;
-        for (int pm = from; pm < to; pm++) {
-            if (pm == origin || !state.fits(vm, pm)) {
-                continue;
-            }
-            state.move(vm, pm);
-            double util = state.energy();
-            state.move(vm, origin);
-            if (util < minUtil) {
-                minUtil = util;
-                minPm = pm;
-            }
-        }
-        return new Candidate(minPm, minUtil);
     }
 
     private static Integer[] range(int n) {
