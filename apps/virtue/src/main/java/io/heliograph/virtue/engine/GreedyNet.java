@@ -68,8 +68,9 @@ public final class GreedyNet implements PlacementAlgorithm {
             double curUtil = state.energy();
             Arrays.fill(candidateRate, 0);
             int[] pmOf = state.assignment();
+            boolean[][] reached = new boolean[problem.groupCount()][];
             for (int f = 0; f < problem.flowCount(); f++) {
-                if (crosses(problem, pmOf, f, link)) {
+                if (crosses(problem, pmOf, f, link, reached)) {
                     candidateRate[problem.flowSource[f]] += problem.flowRate[f];
                     candidateRate[problem.flowDestination[f]] += problem.flowRate[f];
                 }
@@ -104,18 +105,38 @@ public final class GreedyNet implements PlacementAlgorithm {
         return all;
     }
 
-    /** Whether a flow crosses a link where its VMs are now. */
-    private static boolean crosses(PlacementProblem problem, int[] pmOf, int f, int link) {
+    /** Marks a group whose paths cross the link nowhere, in {@code reached}. */
+    private static final boolean[] NOWHERE = new boolean[0];
+
+    /**
+     * Whether a flow crosses a link where its VMs are now. From a PM of a group the path is the PM's
+     * edge link up and then the group switch's path, so the PMs that path reaches through the link are
+     * found once per group ({@code reached}, filled as needed) instead of walking every flow's path.
+     */
+    private static boolean crosses(PlacementProblem problem, int[] pmOf, int f, int link, boolean[][] reached) {
         int a = problem.flowSource[f];
         int b = problem.flowDestination[f];
         if (link == problem.upLink(a) || link == problem.downLink(b)) {
             return true;
         }
-        if (link >= problem.fabricLinks) {
+        int from = pmOf[a];
+        int to = pmOf[b];
+        if (link >= problem.fabricLinks || from == to) {
             return false;
         }
+        int g = problem.pmGroup[from];
+        if (g >= 0) {
+            if (link == problem.pmEdgeUp[from]) {
+                return true;
+            }
+            if (reached[g] == null) {
+                boolean[] through = problem.pmsReachedThrough(g, link);
+                reached[g] = through == null ? NOWHERE : through;
+            }
+            return reached[g] != NOWHERE && reached[g][to];
+        }
         boolean[] found = {false};
-        problem.forEachFabricLink(pmOf[a], pmOf[b], l -> found[0] |= l == link);
+        problem.forEachFabricLink(from, to, l -> found[0] |= l == link);
         return found[0];
     }
 }

@@ -50,6 +50,7 @@ public final class PlacementProblem {
     /** Per source PM, per switch: the link by which the fewest-hops tree from that PM's switch reaches it. */
     private final int[][] parentLink;
     private final int[] fabricSource;
+    private final int[] fabricDestination;
     private final int[] pmNode;
     /**
      * Per PM: its group, or -1. PMs of one group hang from one switch (their rack's ToR) by their
@@ -136,7 +137,7 @@ public final class PlacementProblem {
         fabricLinks = fabric.size();
         fabricLinkIds = new String[fabricLinks];
         fabricSource = new int[fabricLinks];
-        int[] fabricDestination = new int[fabricLinks];
+        fabricDestination = new int[fabricLinks];
         linkCapacity = new double[fabricLinks + 2 * n];
         nicCapacityTx = new double[m];
         nicCapacityRx = new double[m];
@@ -180,7 +181,7 @@ public final class PlacementProblem {
         pmEdgeDown = new int[m];
         List<int[]> groupParents = new ArrayList<>();
         List<Integer> groupNodes = new ArrayList<>();
-        group(node.size(), out, fabricDestination, groupNodes, groupParents);
+        group(node.size(), out, groupNodes, groupParents);
         groupNode = groupNodes.stream().mapToInt(Integer::intValue).toArray();
         groupParent = groupParents.toArray(int[][]::new);
 
@@ -382,8 +383,7 @@ public final class PlacementProblem {
      * one link in, from T, T is no PM's switch, and its fewest-hops tree is T's own beyond T (checked, not
      * assumed: routes tie-break by file order); any other PM is alone (-1) and evaluated in full.
      */
-    private void group(int nodes, List<List<Integer>> out, int[] fabricDestination, List<Integer> groupNodes,
-                       List<int[]> groupParents) {
+    private void group(int nodes, List<List<Integer>> out, List<Integer> groupNodes, List<int[]> groupParents) {
         int[] outCount = new int[nodes];
         int[] inCount = new int[nodes];
         int[] onlyOut = new int[nodes];
@@ -462,6 +462,24 @@ public final class PlacementProblem {
     /** Every link from PM {@code pm}'s switch to group {@code g}'s switch, from the group switch back. */
     void forEachLinkToGroup(int pm, int g, LinkVisitor visitor) {
         walk(parentLink[pm], groupNode[g], pmNode[pm], visitor);
+    }
+
+    /**
+     * Per PM, whether the path from group {@code g}'s switch to it crosses fabric link {@code link}; null
+     * when none does (the group's fewest-hops tree reaches the link's far end some other way).
+     */
+    boolean[] pmsReachedThrough(int g, int link) {
+        int[] parent = groupParent[g];
+        if (parent[fabricDestination[link]] != link) {
+            return null;
+        }
+        boolean[] through = new boolean[pmNode.length];
+        for (int q = 0; q < pmNode.length; q++) {
+            for (int at = pmNode[q]; at != groupNode[g] && !through[q]; at = fabricSource[parent[at]]) {
+                through[q] = parent[at] == link;
+            }
+        }
+        return through;
     }
 
     private void walk(int[] parent, int at, int target, LinkVisitor visitor) {
