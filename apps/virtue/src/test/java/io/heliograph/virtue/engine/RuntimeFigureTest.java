@@ -17,7 +17,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * not timed in tests): each algorithm on 120 VMs over 80 PMs of the 16:1 three-tier tree, on a Web-like
  * traffic matrix (36 clients each on one of 36 Web VMs, every Web VM to every one of 48 Memcached VMs).
  * The thesis took 37-39 s (SA C, CN, CNTM) and 103-119 s (SA All, Greedy Net, Greedy Fill) on one
- * thread (L1207). The JMH benchmarks (issue 21, still to come) replace this. It takes seconds, so
+ * thread (L1207). The runtime figures are the JMH benchmark's (benchmarks/, VirtueBenchmark); this also
+ * prints what each algorithm reaches (energy, minimax) on the same instances. It takes seconds, so
  * it runs only when asked, with {@code -Dvirtue.runtime=true}.
  */
 class RuntimeFigureTest {
