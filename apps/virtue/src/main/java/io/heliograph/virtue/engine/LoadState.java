@@ -199,6 +199,8 @@ final class LoadState {
         long out = 0;
         long in = 0;
         scratch.clear();
+        scratch.peerRacks = 0;
+        scratch.looseFlows = 0;
         for (int f : problem.flowsOf[vm]) {
             int a = problem.flowSource[f];
             int b = problem.flowDestination[f];
@@ -215,8 +217,26 @@ final class LoadState {
             scratch.add(problem.upLink(a), rate);
             scratch.add(problem.downLink(b), rate);
             scratch.peerStamp[peerPm] = stamp;
+            int h = problem.pmGroup[peerPm];
+            if (h < 0) {
+                scratch.looseFlow[scratch.looseFlows++] = f;
+                continue;
+            }
+            // a peer's own edge link carries the flow wherever in a rack the VM goes (but on the peer's PM)
+            scratch.add(a == vm ? problem.pmEdgeDown[peerPm] : problem.pmEdgeUp[peerPm], rate);
+            if (scratch.rackStamp[h] != stamp) {
+                scratch.rackStamp[h] = stamp;
+                scratch.rackOut[h] = 0;
+                scratch.rackIn[h] = 0;
+                scratch.peerRack[scratch.peerRacks++] = h;
+            }
+            if (a == vm) {
+                scratch.rackOut[h] += rate;
+            } else {
+                scratch.rackIn[h] += rate;
+            }
         }
-        double vmLinks = maxWith(energy(), scratch);
+        double shared = maxWith(energy(), scratch);
         for (int pm = from; pm < to; pm++) {
             if (pm == skip || !fits(vm, pm)) {
                 continue;
@@ -228,7 +248,7 @@ final class LoadState {
             } else {
                 if (scratch.groupStamp[g] != stamp) {
                     scratch.groupStamp[g] = stamp;
-                    scratch.groupMax[g] = groupMax(vm, g, vmLinks, scratch);
+                    scratch.groupMax[g] = groupMax(g, shared, scratch);
                 }
                 util = scratch.groupMax[g];
                 if (kind.usesCpu()) {
@@ -252,24 +272,34 @@ final class LoadState {
     }
 
     /**
-     * The largest figure, of {@code start} and the links beyond group {@code g}'s switch, once an unplaced
-     * VM's flows to its placed peers go from (and to) that switch: what every member of the group hosting
-     * none of the peers shares.
+     * The largest figure, of {@code start} and the links between group {@code g}'s switch and the peers'
+     * racks' switches, once an unplaced VM's flows to its placed peers go from (and to) that switch: what
+     * every member of the group hosting none of the peers shares besides {@code start} (the VMs' own
+     * links and the peers' edge links). The flows are summed per peer rack first, as a rack's PMs are
+     * reached through its switch; a peer on a PM in no rack takes its own path.
      */
-    private double groupMax(int vm, int g, double start, Scratch scratch) {
+    private double groupMax(int g, double start, Scratch scratch) {
         scratch.clear();
-        for (int f : problem.flowsOf[vm]) {
+        for (int i = 0; i < scratch.peerRacks; i++) {
+            int h = scratch.peerRack[i];
+            long out = scratch.rackOut[h];
+            long in = scratch.rackIn[h];
+            if (out > 0) {
+                problem.forEachLinkBetweenGroups(g, h, l -> scratch.add(l, out));
+            }
+            if (in > 0) {
+                problem.forEachLinkBetweenGroups(h, g, l -> scratch.add(l, in));
+            }
+        }
+        for (int i = 0; i < scratch.looseFlows; i++) {
+            int f = scratch.looseFlow[i];
             int a = problem.flowSource[f];
             int b = problem.flowDestination[f];
-            int peerPm = pmOf[a == vm ? b : a];
-            if (peerPm < 0) {
-                continue;
-            }
             long rate = problem.flowRate[f];
-            if (a == vm) {
-                problem.forEachLinkFromGroup(g, peerPm, l -> scratch.add(l, rate));
+            if (pmOf[a] < 0) {
+                problem.forEachLinkFromGroup(g, pmOf[b], l -> scratch.add(l, rate));
             } else {
-                problem.forEachLinkToGroup(peerPm, g, l -> scratch.add(l, rate));
+                problem.forEachLinkToGroup(pmOf[a], g, l -> scratch.add(l, rate));
             }
         }
         return maxWith(start, scratch);
@@ -298,6 +328,15 @@ final class LoadState {
         private final int[] groupStamp;
         private final double[] groupMax;
         private int stamp;
+        /** The racks (groups) hosting placed peers of the VM being placed, with its traffic to and from each. */
+        private final int[] peerRack;
+        private int peerRacks;
+        private final int[] rackStamp;
+        private final long[] rackOut;
+        private final long[] rackIn;
+        /** The VM's flows with a placed peer on a PM in no rack. */
+        private final int[] looseFlow;
+        private int looseFlows;
 
         Scratch(PlacementProblem problem) {
             int size = Math.max(problem.linkCount(), 2 * problem.pmCount());
@@ -306,6 +345,15 @@ final class LoadState {
             peerStamp = new int[problem.pmCount()];
             groupStamp = new int[problem.groupCount()];
             groupMax = new double[problem.groupCount()];
+            peerRack = new int[problem.groupCount()];
+            rackStamp = new int[problem.groupCount()];
+            rackOut = new long[problem.groupCount()];
+            rackIn = new long[problem.groupCount()];
+            int degree = 0;
+            for (int[] flows : problem.flowsOf) {
+                degree = Math.max(degree, flows.length);
+            }
+            looseFlow = new int[degree];
         }
 
         void add(int resource, long rate) {

@@ -459,6 +459,11 @@ public final class PlacementProblem {
         walk(groupParent[g], pmNode[pm], groupNode[g], visitor);
     }
 
+    /** Every link from group {@code from}'s switch to group {@code to}'s switch, from the latter back. */
+    void forEachLinkBetweenGroups(int from, int to, LinkVisitor visitor) {
+        walk(groupParent[from], groupNode[to], groupNode[from], visitor);
+    }
+
     /** Every link from PM {@code pm}'s switch to group {@code g}'s switch, from the group switch back. */
     void forEachLinkToGroup(int pm, int g, LinkVisitor visitor) {
         walk(parentLink[pm], groupNode[g], pmNode[pm], visitor);
