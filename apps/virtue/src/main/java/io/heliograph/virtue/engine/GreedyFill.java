@@ -14,6 +14,10 @@ import io.heliograph.virtue.engine.PmRanges.Candidate;
  * A PM that is full, or whose CPU the VM would overflow, is not a candidate; a VM with no candidate
  * makes the request infeasible.
  *
+ * <p>Algorithm 6 evaluates every VM on every PM; here a PM that hosts none of the VM's peers costs only
+ * its own CPU and edge-link figures, the rest being shared by its rack ({@link LoadState#bestIfPlaced}),
+ * with the same figures and so the same placement.
+ *
  * <p>Ascending order is the thesis's deliberate choice: a VM heavy only because it talks a little to
  * many others, placed first, would leave no room near it for its peers.
  */
@@ -58,7 +62,7 @@ public final class GreedyFill implements PlacementAlgorithm {
         }
         for (int vm : order(problem)) {
             Candidate best = ranges.best(m, new Candidate(-1, Double.MAX_VALUE),
-                    (range, from, to) -> best(state, vm, from, to, scratch[range]));
+                    (range, from, to) -> state.bestIfPlaced(vm, from, to, Double.MAX_VALUE, -1, scratch[range]));
             if (best.pm() < 0) {
                 return PlacementResult.infeasible(this, problem.vmIds[vm] + " fits on no PM: every PM is full or "
                         + "lacks the CPU for its " + problem.vmCpu[vm] / PlacementProblem.SCALE + " cycles/s");
@@ -66,23 +70,6 @@ public final class GreedyFill implements PlacementAlgorithm {
             state.place(vm, best.pm());
         }
         return PlacementResult.placed(this, problem, state.assignment());
-    }
-
-    /** Algorithm 6's inner loop over PMs {@code from} to {@code to}: strict less-than, so the leftmost of equals. */
-    private static Candidate best(LoadState state, int vm, int from, int to, LoadState.Scratch scratch) {
-        double minUtil = Double.MAX_VALUE;
-        int minPm = -1;
-        for (int pm = from; pm < to; pm++) {
-            if (!state.fits(vm, pm)) {
-                continue;
-            }
-            double util = state.energyIfPlaced(vm, pm, scratch);
-            if (util < minUtil) {
-                minUtil = util;
-                minPm = pm;
-            }
-        }
-        return new Candidate(minPm, minUtil);
     }
 
     /** The VMs in the order they are placed: ascending traffic, ties in the EDF's order. */

@@ -13,6 +13,11 @@ import io.heliograph.virtue.engine.PmRanges.Candidate;
  * among equals); repeat until no single move lowers it. It uses the traffic matrix and the topology but
  * no CPU figures (Table 4.1), so only the slot limit binds it, and it tends to pack communicating VMs.
  * Every accepted move strictly lowers the maximum, so it ends.
+ *
+ * <p>A candidate move is evaluated as the VM taken off its PM and placed on the other (placing only adds
+ * load, so the new maximum is the larger of the old one and the figures the VM touches, with a rack's
+ * shared figures summed once, {@link LoadState#bestIfPlaced}): the same figures as moving it there and
+ * back, so the same result, without updating the loads for every PM tried.
  */
 public final class GreedyNet implements PlacementAlgorithm {
 
@@ -25,7 +30,7 @@ public final class GreedyNet implements PlacementAlgorithm {
 
     /**
      * Greedy Net evaluating each candidate VM's PMs in {@code parts} ranges at once on {@code executor}
-     * (the thesis's parallel version, L1209), each range on its own copy of the loads. The result is the
+     * (the thesis's parallel version, L1209). The result is the
      * same as on one thread: the lowest utilisation wins, and among equals the PM furthest left.
      */
     public GreedyNet(Executor executor, int parts) {
@@ -46,11 +51,11 @@ public final class GreedyNet implements PlacementAlgorithm {
     public PlacementResult place(PlacementProblem problem, long seed) {
         int n = problem.vmCount();
         int m = problem.pmCount();
-        LoadState[] copies = new LoadState[ranges.count(m)];
-        for (int i = 0; i < copies.length; i++) {
-            copies[i] = new LoadState(problem, Energy.NETWORK, problem.start);
+        LoadState state = new LoadState(problem, Energy.NETWORK, problem.start);
+        LoadState.Scratch[] scratch = new LoadState.Scratch[ranges.count(m)];
+        for (int i = 0; i < scratch.length; i++) {
+            scratch[i] = new LoadState.Scratch(problem);
         }
-        LoadState state = copies[0];
         long[] candidateRate = new long[n];
         boolean moved;
         do {
@@ -63,8 +68,9 @@ public final class GreedyNet implements PlacementAlgorithm {
             double curUtil = state.energy();
             Arrays.fill(candidateRate, 0);
             int[] pmOf = state.assignment();
+            boolean[][] reached = new boolean[problem.groupCount()][];
             for (int f = 0; f < problem.flowCount(); f++) {
-                if (crosses(problem, pmOf, f, link)) {
+                if (crosses(problem, pmOf, f, link, reached)) {
                     candidateRate[problem.flowSource[f]] += problem.flowRate[f];
                     candidateRate[problem.flowDestination[f]] += problem.flowRate[f];
                 }
@@ -74,41 +80,21 @@ public final class GreedyNet implements PlacementAlgorithm {
             double minUtil = curUtil;
             for (int vm : candidates) {
                 double bound = minUtil;
+                int origin = state.pmOf(vm);
+                // the maximum after moving vm to a PM is the maximum with vm off its PM and then placed there
+                state.unplace(vm);
                 Candidate best = ranges.best(m, new Candidate(-1, bound),
-                        (range, from, to) -> best(copies[range], vm, from, to, bound));
+                        (range, from, to) -> state.bestIfPlaced(vm, from, to, bound, origin, scratch[range]));
+                state.place(vm, origin);
                 minUtil = best.util();
                 if (minUtil < curUtil) {
-                    for (LoadState copy : copies) {
-                        copy.move(vm, best.pm());
-                    }
+                    state.move(vm, best.pm());
                     moved = true;
                     break; // find the hottest link again
                 }
             }
         } while (moved);
         return PlacementResult.placed(this, problem, state.assignment());
-    }
-
-    /**
-     * Algorithm 5's inner loop over PMs {@code from} to {@code to}: the PM giving the lowest maximum link
-     * utilisation below {@code minUtil} (strictly, so the leftmost of equals), or -1 and minUtil.
-     */
-    private static Candidate best(LoadState state, int vm, int from, int to, double minUtil) {
-        int origin = state.pmOf(vm);
-        int minPm = -1;
-        for (int pm = from; pm < to; pm++) {
-            if (pm == origin || !state.fits(vm, pm)) {
-                continue;
-            }
-            state.move(vm, pm);
-            double util = state.energy();
-            state.move(vm, origin);
-            if (util < minUtil) {
-                minUtil = util;
-                minPm = pm;
-            }
-        }
-        return new Candidate(minPm, minUtil);
     }
 
     private static Integer[] range(int n) {
@@ -119,18 +105,38 @@ public final class GreedyNet implements PlacementAlgorithm {
         return all;
     }
 
-    /** Whether a flow crosses a link where its VMs are now. */
-    private static boolean crosses(PlacementProblem problem, int[] pmOf, int f, int link) {
+    /** Marks a group whose paths cross the link nowhere, in {@code reached}. */
+    private static final boolean[] NOWHERE = new boolean[0];
+
+    /**
+     * Whether a flow crosses a link where its VMs are now. From a PM of a group the path is the PM's
+     * edge link up and then the group switch's path, so the PMs that path reaches through the link are
+     * found once per group ({@code reached}, filled as needed) instead of walking every flow's path.
+     */
+    private static boolean crosses(PlacementProblem problem, int[] pmOf, int f, int link, boolean[][] reached) {
         int a = problem.flowSource[f];
         int b = problem.flowDestination[f];
         if (link == problem.upLink(a) || link == problem.downLink(b)) {
             return true;
         }
-        if (link >= problem.fabricLinks) {
+        int from = pmOf[a];
+        int to = pmOf[b];
+        if (link >= problem.fabricLinks || from == to) {
             return false;
         }
+        int g = problem.pmGroup[from];
+        if (g >= 0) {
+            if (link == problem.pmEdgeUp[from]) {
+                return true;
+            }
+            if (reached[g] == null) {
+                boolean[] through = problem.pmsReachedThrough(g, link);
+                reached[g] = through == null ? NOWHERE : through;
+            }
+            return reached[g] != NOWHERE && reached[g][to];
+        }
         boolean[] found = {false};
-        problem.forEachFabricLink(pmOf[a], pmOf[b], l -> found[0] |= l == link);
+        problem.forEachFabricLink(from, to, l -> found[0] |= l == link);
         return found[0];
     }
 }

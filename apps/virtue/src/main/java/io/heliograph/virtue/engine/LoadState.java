@@ -167,17 +167,193 @@ final class LoadState {
         return max;
     }
 
-    /** Per-thread working space of {@link #energyIfPlaced}: load added per link (or NIC) and which were touched. */
+    /**
+     * The PM of {@code from} to {@code to} (but {@code skip}) that gives an unplaced VM the lowest
+     * {@link #energyIfPlaced} below {@code bound}, strictly, so the leftmost of equals; PM -1 and the bound
+     * when none does. The figures are exactly those of evaluating every PM in full, in less time: a VM's
+     * two links and its peers' links carry the same load wherever it goes, and on a PM of a group (a
+     * rack, {@link PlacementProblem#pmGroup}) that hosts none of its peers every other link but the PM's
+     * own two edge links does too, so those are summed once per group, and such a PM costs its CPU and
+     * edge figures only. A PM hosting a peer, or in no group, is evaluated in full. Threads may call this
+     * at once, each with its own {@link Scratch}, while nothing changes the state.
+     */
+    PmRanges.Candidate bestIfPlaced(int vm, int from, int to, double bound, int skip, Scratch scratch) {
+        double minUtil = bound;
+        int minPm = -1;
+        if (!kind.usesLinks()) {
+            for (int pm = from; pm < to; pm++) {
+                if (pm != skip && fits(vm, pm)) {
+                    double util = energyIfPlaced(vm, pm, scratch);
+                    if (util < minUtil) {
+                        minUtil = util;
+                        minPm = pm;
+                    }
+                }
+            }
+            return new PmRanges.Candidate(minPm, minUtil);
+        }
+        if (pmOf[vm] >= 0) {
+            throw new IllegalStateException(problem.vmIds[vm] + " is placed already");
+        }
+        int stamp = ++scratch.stamp;
+        long out = 0;
+        long in = 0;
+        scratch.clear();
+        scratch.peerRacks = 0;
+        scratch.looseFlows = 0;
+        for (int f : problem.flowsOf[vm]) {
+            int a = problem.flowSource[f];
+            int b = problem.flowDestination[f];
+            int peerPm = pmOf[a == vm ? b : a];
+            if (peerPm < 0) {
+                continue;
+            }
+            long rate = problem.flowRate[f];
+            if (a == vm) {
+                out += rate;
+            } else {
+                in += rate;
+            }
+            scratch.add(problem.upLink(a), rate);
+            scratch.add(problem.downLink(b), rate);
+            scratch.peerStamp[peerPm] = stamp;
+            int h = problem.pmGroup[peerPm];
+            if (h < 0) {
+                scratch.looseFlow[scratch.looseFlows++] = f;
+                continue;
+            }
+            // a peer's own edge link carries the flow wherever in a rack the VM goes (but on the peer's PM)
+            scratch.add(a == vm ? problem.pmEdgeDown[peerPm] : problem.pmEdgeUp[peerPm], rate);
+            if (scratch.rackStamp[h] != stamp) {
+                scratch.rackStamp[h] = stamp;
+                scratch.rackOut[h] = 0;
+                scratch.rackIn[h] = 0;
+                scratch.peerRack[scratch.peerRacks++] = h;
+            }
+            if (a == vm) {
+                scratch.rackOut[h] += rate;
+            } else {
+                scratch.rackIn[h] += rate;
+            }
+        }
+        double shared = maxWith(energy(), scratch);
+        for (int pm = from; pm < to; pm++) {
+            if (pm == skip || !fits(vm, pm)) {
+                continue;
+            }
+            int g = problem.pmGroup[pm];
+            double util;
+            if (g < 0 || scratch.peerStamp[pm] == stamp) {
+                util = energyIfPlaced(vm, pm, scratch);
+            } else {
+                if (scratch.groupStamp[g] != stamp) {
+                    scratch.groupStamp[g] = stamp;
+                    scratch.groupMax[g] = groupMax(g, shared, scratch);
+                }
+                util = scratch.groupMax[g];
+                if (kind.usesCpu()) {
+                    util = Math.max(util, (cpu[pm] + problem.vmCpu[vm]) / problem.cpuCapacity[pm]);
+                }
+                if (out > 0) {
+                    int l = problem.pmEdgeUp[pm];
+                    util = Math.max(util, (link[l] + out) / problem.linkCapacity[l]);
+                }
+                if (in > 0) {
+                    int l = problem.pmEdgeDown[pm];
+                    util = Math.max(util, (link[l] + in) / problem.linkCapacity[l]);
+                }
+            }
+            if (util < minUtil) {
+                minUtil = util;
+                minPm = pm;
+            }
+        }
+        return new PmRanges.Candidate(minPm, minUtil);
+    }
+
+    /**
+     * The largest figure, of {@code start} and the links between group {@code g}'s switch and the peers'
+     * racks' switches, once an unplaced VM's flows to its placed peers go from (and to) that switch: what
+     * every member of the group hosting none of the peers shares besides {@code start} (the VMs' own
+     * links and the peers' edge links). The flows are summed per peer rack first, as a rack's PMs are
+     * reached through its switch; a peer on a PM in no rack takes its own path.
+     */
+    private double groupMax(int g, double start, Scratch scratch) {
+        scratch.clear();
+        for (int i = 0; i < scratch.peerRacks; i++) {
+            int h = scratch.peerRack[i];
+            long out = scratch.rackOut[h];
+            long in = scratch.rackIn[h];
+            if (out > 0) {
+                problem.forEachLinkBetweenGroups(g, h, l -> scratch.add(l, out));
+            }
+            if (in > 0) {
+                problem.forEachLinkBetweenGroups(h, g, l -> scratch.add(l, in));
+            }
+        }
+        for (int i = 0; i < scratch.looseFlows; i++) {
+            int f = scratch.looseFlow[i];
+            int a = problem.flowSource[f];
+            int b = problem.flowDestination[f];
+            long rate = problem.flowRate[f];
+            if (pmOf[a] < 0) {
+                problem.forEachLinkFromGroup(g, pmOf[b], l -> scratch.add(l, rate));
+            } else {
+                problem.forEachLinkToGroup(pmOf[a], g, l -> scratch.add(l, rate));
+            }
+        }
+        return maxWith(start, scratch);
+    }
+
+    /** The largest of {@code start} and the links' utilisations with the scratch's loads added. */
+    private double maxWith(double start, Scratch scratch) {
+        double max = start;
+        for (int i = 0; i < scratch.count; i++) {
+            int r = scratch.touched[i];
+            max = Math.max(max, (link[r] + scratch.delta[r]) / problem.linkCapacity[r]);
+        }
+        return max;
+    }
+
+    /** Per-thread working space of {@link #energyIfPlaced} and {@link #bestIfPlaced}. */
     static final class Scratch {
 
+        /** Load added per link (or NIC), and which were touched. */
         private final long[] delta;
         private final int[] touched;
         private int count;
+        /** Per PM: whether it hosts a peer of the VM being placed (equal to {@link #stamp}). */
+        private final int[] peerStamp;
+        /** Per group: its shared figure for the VM being placed, valid when equal to {@link #stamp}. */
+        private final int[] groupStamp;
+        private final double[] groupMax;
+        private int stamp;
+        /** The racks (groups) hosting placed peers of the VM being placed, with its traffic to and from each. */
+        private final int[] peerRack;
+        private int peerRacks;
+        private final int[] rackStamp;
+        private final long[] rackOut;
+        private final long[] rackIn;
+        /** The VM's flows with a placed peer on a PM in no rack. */
+        private final int[] looseFlow;
+        private int looseFlows;
 
         Scratch(PlacementProblem problem) {
             int size = Math.max(problem.linkCount(), 2 * problem.pmCount());
             delta = new long[size];
             touched = new int[size];
+            peerStamp = new int[problem.pmCount()];
+            groupStamp = new int[problem.groupCount()];
+            groupMax = new double[problem.groupCount()];
+            peerRack = new int[problem.groupCount()];
+            rackStamp = new int[problem.groupCount()];
+            rackOut = new long[problem.groupCount()];
+            rackIn = new long[problem.groupCount()];
+            int degree = 0;
+            for (int[] flows : problem.flowsOf) {
+                degree = Math.max(degree, flows.length);
+            }
+            looseFlow = new int[degree];
         }
 
         void add(int resource, long rate) {

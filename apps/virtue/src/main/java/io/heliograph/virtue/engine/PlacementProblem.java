@@ -54,6 +54,20 @@ public final class PlacementProblem {
     final int[] fabricDestination;
     /** Per PM, its switch's network node. */
     final int[] pmNode;
+    /**
+     * Per PM: its group, or -1. PMs of one group hang from one switch (their rack's ToR) by their
+     * switch's only link out and only link in, and every path from one of them is its link up and then
+     * the group switch's own fewest-hops path: so, for a VM placed on any member that hosts none of its
+     * peers, every link but the member's two edge links carries the same load (Greedy Fill and Greedy
+     * Net evaluate the rest once per group, {@link LoadState#bestIfPlaced}).
+     */
+    final int[] pmGroup;
+    /** Per grouped PM: its switch's only link out (to the group switch) and only link in. */
+    final int[] pmEdgeUp;
+    final int[] pmEdgeDown;
+    /** Per group: the switch its PMs hang from, and the fewest-hops tree from that switch. */
+    private final int[] groupNode;
+    private final int[][] groupParent;
     final long[] vmCpu;
     final long[] vmTx;
     final long[] vmRx;
@@ -162,25 +176,16 @@ public final class PlacementProblem {
         }
         parentLink = new int[m][];
         for (int p = 0; p < m; p++) {
-            int[] parent = new int[node.size()];
-            Arrays.fill(parent, -2);
-            parent[pmNode[p]] = -1;
-            int[] queue = new int[node.size()];
-            int head = 0;
-            int tail = 0;
-            queue[tail++] = pmNode[p];
-            while (head < tail) {
-                int at = queue[head++];
-                for (int l : out.get(at)) {
-                    int next = fabricDestination[l];
-                    if (parent[next] == -2) {
-                        parent[next] = l;
-                        queue[tail++] = next;
-                    }
-                }
-            }
-            parentLink[p] = parent;
+            parentLink[p] = tree(pmNode[p], node.size(), out, fabricDestination);
         }
+        pmGroup = new int[m];
+        pmEdgeUp = new int[m];
+        pmEdgeDown = new int[m];
+        List<int[]> groupParents = new ArrayList<>();
+        List<Integer> groupNodes = new ArrayList<>();
+        group(node.size(), out, groupNodes, groupParents);
+        groupNode = groupNodes.stream().mapToInt(Integer::intValue).toArray();
+        groupParent = groupParents.toArray(int[][]::new);
 
         vmCpu = new long[n];
         vmTx = new long[n];
@@ -412,6 +417,123 @@ public final class PlacementProblem {
         return path;
     }
 
+    /**
+     * Finds {@link #pmGroup}: a PM joins the group of switch T when its switch has one link out, to T, and
+     * one link in, from T, T is no PM's switch, and its fewest-hops tree is T's own beyond T (checked, not
+     * assumed: routes tie-break by file order); any other PM is alone (-1) and evaluated in full.
+     */
+    private void group(int nodes, List<List<Integer>> out, List<Integer> groupNodes, List<int[]> groupParents) {
+        int[] outCount = new int[nodes];
+        int[] inCount = new int[nodes];
+        int[] onlyOut = new int[nodes];
+        int[] onlyIn = new int[nodes];
+        for (int l = 0; l < fabricLinks; l++) {
+            outCount[fabricSource[l]]++;
+            onlyOut[fabricSource[l]] = l;
+            inCount[fabricDestination[l]]++;
+            onlyIn[fabricDestination[l]] = l;
+        }
+        boolean[] pmSwitch = new boolean[nodes];
+        for (int node : pmNode) {
+            pmSwitch[node] = true;
+        }
+        Map<Integer, Integer> groupOf = new HashMap<>();
+        for (int p = 0; p < pmNode.length; p++) {
+            int u = pmNode[p];
+            pmGroup[p] = -1;
+            if (outCount[u] != 1 || inCount[u] != 1) {
+                continue;
+            }
+            int t = fabricDestination[onlyOut[u]];
+            if (fabricSource[onlyIn[u]] != t || pmSwitch[t]) {
+                continue;
+            }
+            int g = groupOf.computeIfAbsent(t, at -> {
+                groupNodes.add(at);
+                groupParents.add(tree(at, nodes, out, fabricDestination));
+                return groupNodes.size() - 1;
+            });
+            int[] own = parentLink[p];
+            int[] shared = groupParents.get(g);
+            boolean same = own[t] == onlyOut[u];
+            for (int w = 0; w < nodes && same; w++) {
+                same = w == u || w == t || own[w] == shared[w];
+            }
+            if (same) {
+                pmGroup[p] = g;
+                pmEdgeUp[p] = onlyOut[u];
+                pmEdgeDown[p] = onlyIn[u];
+            }
+        }
+    }
+
+    /** The fewest-hops tree from a switch: per node, the link that reaches it (-1 at the root, -2 unreached). */
+    private static int[] tree(int root, int nodes, List<List<Integer>> out, int[] fabricDestination) {
+        int[] parent = new int[nodes];
+        Arrays.fill(parent, -2);
+        parent[root] = -1;
+        int[] queue = new int[nodes];
+        int head = 0;
+        int tail = 0;
+        queue[tail++] = root;
+        while (head < tail) {
+            int at = queue[head++];
+            for (int l : out.get(at)) {
+                int next = fabricDestination[l];
+                if (parent[next] == -2) {
+                    parent[next] = l;
+                    queue[tail++] = next;
+                }
+            }
+        }
+        return parent;
+    }
+
+    int groupCount() {
+        return groupNode.length;
+    }
+
+    /** Every link from group {@code g}'s switch to PM {@code pm}'s switch, from the PM back. */
+    void forEachLinkFromGroup(int g, int pm, LinkVisitor visitor) {
+        walk(groupParent[g], pmNode[pm], groupNode[g], visitor);
+    }
+
+    /** Every link from group {@code from}'s switch to group {@code to}'s switch, from the latter back. */
+    void forEachLinkBetweenGroups(int from, int to, LinkVisitor visitor) {
+        walk(groupParent[from], groupNode[to], groupNode[from], visitor);
+    }
+
+    /** Every link from PM {@code pm}'s switch to group {@code g}'s switch, from the group switch back. */
+    void forEachLinkToGroup(int pm, int g, LinkVisitor visitor) {
+        walk(parentLink[pm], groupNode[g], pmNode[pm], visitor);
+    }
+
+    /**
+     * Per PM, whether the path from group {@code g}'s switch to it crosses fabric link {@code link}; null
+     * when none does (the group's fewest-hops tree reaches the link's far end some other way).
+     */
+    boolean[] pmsReachedThrough(int g, int link) {
+        int[] parent = groupParent[g];
+        if (parent[fabricDestination[link]] != link) {
+            return null;
+        }
+        boolean[] through = new boolean[pmNode.length];
+        for (int q = 0; q < pmNode.length; q++) {
+            for (int at = pmNode[q]; at != groupNode[g] && !through[q]; at = fabricSource[parent[at]]) {
+                through[q] = parent[at] == link;
+            }
+        }
+        return through;
+    }
+
+    private void walk(int[] parent, int at, int target, LinkVisitor visitor) {
+        while (at != target) {
+            int link = parent[at];
+            visitor.visit(link);
+            at = fabricSource[link];
+        }
+    }
+
     int upLink(int vm) {
         return fabricLinks + vm;
     }
@@ -439,14 +561,7 @@ public final class PlacementProblem {
         if (from == to) {
             return;
         }
-        int[] parent = parentLink[from];
-        int at = pmNode[to];
-        int target = pmNode[from];
-        while (at != target) {
-            int link = parent[at];
-            visitor.visit(link);
-            at = fabricSource[link];
-        }
+        walk(parentLink[from], pmNode[to], pmNode[from], visitor);
     }
 
     @FunctionalInterface

@@ -280,7 +280,7 @@ class ModelTest {
     void theWarmStartIsACompleteFeasibleHintAtItsMinimax() {
         // on the tree (cuts, interchangeable PMs made canonical) and on a graph with a cycle (per-pair links)
         List<PlacementProblem> problems = List.of(
-                RuntimeFigureTest.web(ThreeTierTree.thesis(10), 6, 6, 8, 8, 1),
+                WebWorkload.of(ThreeTierTree.thesis(10), 6, 6, 8, 8, 4, 1),
                 instance(new ThreeTierTree(2, 1, 2, 100e6, 50e6, 25e6), 6, 2, 60, 1.5e9, 2.7e9, 12),
                 withCycle(instance(new ThreeTierTree(1, 3, 2, 100e6, 60e6, 60e6), 5, 2, 80, 0.2e9, 1.5e9, 4)));
         for (PlacementProblem problem : problems) {
@@ -344,7 +344,7 @@ class ModelTest {
 
     @Test
     void onTheThesisTreeEveryLinkIsACutAndEachRacksPmsAreInterchangeable() {
-        PlacementProblem problem = RuntimeFigureTest.web(ThreeTierTree.thesis(10), 6, 6, 8, 8, 1);
+        PlacementProblem problem = WebWorkload.of(ThreeTierTree.thesis(10), 6, 6, 8, 8, 4, 1);
         Model.Program program = new Model.Program(problem);
         assertEquals(0, program.pairLinks);
         assertEquals(problem.fabricLinks, program.cutLinks, "every link (each carries some pair)");
@@ -361,7 +361,7 @@ class ModelTest {
      * A figure, printed, not asserted, and only when asked ({@code -Dvirtue.model=true}; the time limit in
      * seconds by {@code -Dvirtue.model.seconds}, 60 unless given): the Model on two workers on the thesis's
      * single-tenant Web experiment, 20 VMs (6 clients, 6 Web, 8 Memcached) on 40 PMs of the 16:1 tree
-     * (seeds 1 and 2), and on RuntimeFigureTest's Web-like 120 VMs on 80 PMs; each heuristic's Minimax
+     * (seeds 1 and 2), and on WebWorkload's Web-like 120 VMs on 80 PMs; each heuristic's Minimax
      * against the Model's and against its proven bound.
      */
     @Test
@@ -372,10 +372,10 @@ class ModelTest {
         StringBuilder table = new StringBuilder();
         for (String name : only) {
             PlacementProblem problem = switch (name) {
-                case "web20s1" -> RuntimeFigureTest.web(ThreeTierTree.thesis(10), 6, 6, 8, 8, 1);
-                case "web20s2" -> RuntimeFigureTest.web(ThreeTierTree.thesis(10), 6, 6, 8, 8, 2);
-                case "web120s1" -> RuntimeFigureTest.web120(1);
-                case "web120s2" -> RuntimeFigureTest.web120(2);
+                case "web20s1" -> WebWorkload.of(ThreeTierTree.thesis(10), 6, 6, 8, 8, 4, 1);
+                case "web20s2" -> WebWorkload.of(ThreeTierTree.thesis(10), 6, 6, 8, 8, 4, 2);
+                case "web120s1" -> WebWorkload.web120(1);
+                case "web120s2" -> WebWorkload.web120(2);
                 default -> throw new IllegalArgumentException("no instance " + name);
             };
             long seed = name.endsWith("s2") ? 2 : 1;

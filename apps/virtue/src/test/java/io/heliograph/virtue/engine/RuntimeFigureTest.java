@@ -2,13 +2,10 @@ package io.heliograph.virtue.engine;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -20,53 +17,16 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * not timed in tests): each algorithm on 120 VMs over 80 PMs of the 16:1 three-tier tree, on a Web-like
  * traffic matrix (36 clients each on one of 36 Web VMs, every Web VM to every one of 48 Memcached VMs).
  * The thesis took 37-39 s (SA C, CN, CNTM) and 103-119 s (SA All, Greedy Net, Greedy Fill) on one
- * thread (L1207). The JMH benchmarks (issue 21, still to come) replace this. It takes seconds, so
+ * thread (L1207). The runtime figures are the JMH benchmark's (benchmarks/, VirtueBenchmark); this also
+ * prints what each algorithm reaches (energy, minimax) on the same instances. It takes seconds, so
  * it runs only when asked, with {@code -Dvirtue.runtime=true}.
  */
 class RuntimeFigureTest {
 
-    static PlacementProblem web120(long seed) {
-        return web(ThreeTierTree.thesis(20), 36, 36, 48, 48, seed);
-    }
-
-    /**
-     * A Web-like experiment from a random start: each client on one random Web VM (small requests up,
-     * large responses down), each Web VM to {@code cachesPerWeb} Memcached VMs and back.
-     */
-    static PlacementProblem web(ThreeTierTree tree, int clients, int webs, int caches, int cachesPerWeb, long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
-        int n = clients + webs + caches;
-        int[] pmOf = RandomPlacement.assignment(n, tree.pmCount(), 4, random.nextLong());
-        Measurements.Builder measured = Measurements.builder();
-        List<int[]> pairs = new ArrayList<>();
-        for (int v = 0; v < n; v++) {
-            measured.cpu(ThreeTierTree.vmId(v), random.nextDouble(0.2e9, 1.2e9));
-        }
-        for (int c = 0; c < clients; c++) {
-            int web = clients + random.nextInt(webs);
-            flow(measured, pairs, c, web, random.nextDouble(0.2e6, 0.6e6));
-            flow(measured, pairs, web, c, random.nextDouble(8e6, 25e6));
-        }
-        for (int w = clients; w < clients + webs; w++) {
-            int first = random.nextInt(caches);
-            for (int k = 0; k < cachesPerWeb; k++) {
-                int m = clients + webs + (first + k) % caches;
-                flow(measured, pairs, w, m, random.nextDouble(0.01e6, 0.05e6));
-                flow(measured, pairs, m, w, random.nextDouble(0.05e6, 0.3e6));
-            }
-        }
-        return PlacementProblem.of(tree.edf(pmOf, pairs), measured.build());
-    }
-
-    private static void flow(Measurements.Builder measured, List<int[]> pairs, int a, int b, double bps) {
-        pairs.add(new int[] {a, b});
-        measured.traffic(ThreeTierTree.vmId(a), ThreeTierTree.vmId(b), bps);
-    }
-
     @Test
     @EnabledIfSystemProperty(named = "virtue.runtime", matches = "true")
     void printsEachAlgorithmsRuntimeAt120VmsOn80Pms() {
-        PlacementProblem problem = web120(1);
+        PlacementProblem problem = WebWorkload.web120(1);
         double start = Utilisations.estimate(problem.start(), problem, Energy.ALL).minimax();
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
                 "Virtue engine, 120 VMs on 80 PMs (16:1 tree), %d flows, one thread unless said; start minimax %.3f%n"
@@ -102,9 +62,7 @@ class RuntimeFigureTest {
     @Test
     @EnabledIfSystemProperty(named = "virtue.runtime", matches = "true")
     void printsRuntimeAt1000VmsOn500Pms() {
-        // 5 aggregation switches of 5 racks of 20 PMs; 4:1 at the ToR and at the aggregation layer
-        ThreeTierTree tree = new ThreeTierTree(5, 5, 20, 100e6, 500e6, 625e6);
-        PlacementProblem problem = web(tree, 300, 300, 400, 20, 1);
+        PlacementProblem problem = WebWorkload.web1000(1);
         double start = Utilisations.estimate(problem.start(), problem, Energy.ALL).minimax();
         ExecutorService two = Executors.newFixedThreadPool(2);
         Map<String, PlacementAlgorithm> algorithms = new LinkedHashMap<>();
