@@ -188,39 +188,46 @@ public final class VirtueSim {
 
     /** Every algorithm on the scenario's placements. */
     List<Experiment.Summary> compare(Scenario scenario) {
+        return summarise(trials(scenario));
+    }
+
+    private List<Experiment.Trial> trials(Scenario scenario) {
         List<PlacementAlgorithm> algorithms = new ArrayList<>(Algorithms.all());
         if (scenario.workload().vmCount() <= MODEL_MAX_VMS) {
             model.ifPresent(algorithms::add);
         }
-        List<Experiment.Trial> trials = experiment.run(scenario, algorithms, seed);
-        lastTrials = trials;
-        return Experiment.summarise(trials, algorithms.stream().map(PlacementAlgorithm::name).toList());
+        return experiment.run(scenario, algorithms, seed);
     }
 
-    private List<Experiment.Trial> lastTrials;
+    /** Each algorithm's summary, the algorithms in the order each trial ran them. */
+    private static List<Experiment.Summary> summarise(List<Experiment.Trial> trials) {
+        List<String> names = trials.isEmpty() ? List.of() : List.copyOf(trials.get(0).optimised().keySet());
+        return Experiment.summarise(trials, names);
+    }
 
     private void printScenario(Scenario scenario) {
-        List<Experiment.Summary> summaries = compare(scenario);
+        List<Experiment.Trial> trials = trials(scenario);
+        List<Experiment.Summary> summaries = summarise(trials);
         out.printf(Locale.ROOT, "%n== %s: %s, %d random placements ==%n", scenario.name(), scenario.title(),
                 scenario.placements());
         if (scenario.web()) {
             out.printf(Locale.ROOT, "Random placements: Web median %.0f requests/s (%.0f to %.0f), response %.1f ms%n",
-                    Experiment.median(Experiment.values(lastTrials, Simulator.Outcome::requestsPerSecond)),
-                    min(Experiment.values(lastTrials, Simulator.Outcome::requestsPerSecond)),
-                    max(Experiment.values(lastTrials, Simulator.Outcome::requestsPerSecond)),
-                    1000 * Experiment.median(Experiment.values(lastTrials, Simulator.Outcome::responseSeconds)));
+                    Experiment.median(Experiment.values(trials, Simulator.Outcome::requestsPerSecond)),
+                    min(Experiment.values(trials, Simulator.Outcome::requestsPerSecond)),
+                    max(Experiment.values(trials, Simulator.Outcome::requestsPerSecond)),
+                    1000 * Experiment.median(Experiment.values(trials, Simulator.Outcome::responseSeconds)));
         }
         if (scenario.hadoop()) {
             out.printf(Locale.ROOT, "Random placements: Hadoop median %.1f s (%.1f to %.1f)%n",
-                    Experiment.median(Experiment.values(lastTrials, Simulator.Outcome::hadoopSeconds)),
-                    min(Experiment.values(lastTrials, Simulator.Outcome::hadoopSeconds)),
-                    max(Experiment.values(lastTrials, Simulator.Outcome::hadoopSeconds)));
+                    Experiment.median(Experiment.values(trials, Simulator.Outcome::hadoopSeconds)),
+                    min(Experiment.values(trials, Simulator.Outcome::hadoopSeconds)),
+                    max(Experiment.values(trials, Simulator.Outcome::hadoopSeconds)));
         }
         out.println("Thesis: " + scenario.thesisMetric());
         String web = scenario.web() ? "| Web req/s, median change | improved " : "";
         String hadoop = scenario.hadoop() ? "| Hadoop, median speed-up | improved " : "";
         out.printf(Locale.ROOT, "Minimax (SA All's estimate from the random run's measurements) of the random placements: median %.2f%n",
-                Experiment.median(lastTrials.stream().map(Experiment.Trial::startMinimax).toList()));
+                Experiment.median(trials.stream().map(Experiment.Trial::startMinimax).toList()));
         out.println();
         out.printf(Locale.ROOT, "| %-10s %s%s| predicted Minimax, median | above start | infeasible | thesis |%n",
                 "algorithm", web, hadoop);
@@ -267,7 +274,7 @@ public final class VirtueSim {
         Scenario scenario = Scenario.multitenant("table52 " + EDGE_MBPS[e] + " Mb/s " + OVERSUBSCRIPTION[o], "",
                 tree, placements > 0 ? placements : 25);
         List<Experiment.Trial> trials = experiment.run(scenario, List.of(new GreedyFill()), seed);
-        return Experiment.summarise(trials, List.of("greedyFill")).get(0).webMedian();
+        return summarise(trials).get(0).webMedian();
     }
 
     private void printTable52() {
