@@ -249,8 +249,9 @@ class ReleaseIT {
         try (Service service = Service.controller(root, logs.resolve("deb-controller-1.log"))) {
             assertEquals(uid(root), service.uid(), "the controller runs as the user heliograph");
             assertEquals(200, anonymous.get("/api/v1/health").status());
-            assertTrue(read(root.path("/var/log/heliograph/heliograph.log")).contains("Heliograph started"),
-                    "the log file is in /var/log/heliograph");
+            // health answers once the web bundle is up, which can be before the launcher logs that every bundle started
+            Poll.until("the log file in /var/log/heliograph says the controller started", STARTUP,
+                    () -> read(root.path("/var/log/heliograph/heliograph.log")).contains("Heliograph started"));
             credentials = properties(root.path("/var/lib/heliograph/initial-credentials"));
             // the installed remote shell, with the admin password the package's data directory holds
             CommandResult shell = root.command("heliograph", "shell", "--controller", "http://127.0.0.1:" + http,
