@@ -9,7 +9,7 @@ import java.util.Objects;
  * (null when not yet). Times are kept to the millisecond.
  */
 public record ExperimentRow(String id, String name, String state, String edf, Instant created, Instant started,
-                            Instant stopped) {
+                            Instant stopped) implements Recordable {
 
     public ExperimentRow {
         Checks.id("the experiment id", id, Checks.EXPERIMENT_ID);
@@ -19,6 +19,22 @@ public record ExperimentRow(String id, String name, String state, String edf, In
         created = Checks.millis("the creation time", created);
         started = started == null ? null : Checks.millis("the start time", started);
         stopped = stopped == null ? null : Checks.millis("the stop time", stopped);
+    }
+
+    @Override
+    public String experiment() {
+        return id;
+    }
+
+    /** The row's latest change: its stop, else its start, else its creation. */
+    @Override
+    public Instant at() {
+        return stopped != null ? stopped : started != null ? started : created;
+    }
+
+    @Override
+    public int rows() {
+        return 1;
     }
 
     public ExperimentRow withState(String newState, Instant newStarted, Instant newStopped) {

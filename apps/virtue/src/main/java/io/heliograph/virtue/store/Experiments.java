@@ -1,5 +1,6 @@
 package io.heliograph.virtue.store;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -25,25 +26,29 @@ public final class Experiments {
     public void save(ExperimentRow experiment) {
         try {
             database.inTransaction(connection -> {
-                // UPDATE then INSERT: the one upsert H2 and PostgreSQL both take (no MERGE, no ON CONFLICT).
-                try (PreparedStatement update = connection.prepareStatement("UPDATE virtue_experiment SET "
-                        + "name = ?, state = ?, edf = ?, created_ms = ?, started_ms = ?, stopped_ms = ? WHERE id = ?")) {
-                    bind(update, 1, experiment);
-                    update.setString(7, experiment.id());
-                    if (update.executeUpdate() > 0) {
-                        return null;
-                    }
-                }
-                try (PreparedStatement insert = connection.prepareStatement(
-                        "INSERT INTO virtue_experiment (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-                    insert.setString(1, experiment.id());
-                    bind(insert, 2, experiment);
-                    insert.executeUpdate();
-                }
+                upsert(connection, experiment);
                 return null;
             });
         } catch (SQLException e) {
             throw database.failure("saving experiment " + experiment.id(), e);
+        }
+    }
+
+    /** UPDATE then INSERT: the one upsert H2 and PostgreSQL both take (no MERGE, no ON CONFLICT). */
+    static void upsert(Connection connection, ExperimentRow experiment) throws SQLException {
+        try (PreparedStatement update = connection.prepareStatement("UPDATE virtue_experiment SET "
+                + "name = ?, state = ?, edf = ?, created_ms = ?, started_ms = ?, stopped_ms = ? WHERE id = ?")) {
+            bind(update, 1, experiment);
+            update.setString(7, experiment.id());
+            if (update.executeUpdate() > 0) {
+                return;
+            }
+        }
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT INTO virtue_experiment (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+            insert.setString(1, experiment.id());
+            bind(insert, 2, experiment);
+            insert.executeUpdate();
         }
     }
 

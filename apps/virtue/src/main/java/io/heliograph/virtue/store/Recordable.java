@@ -2,8 +2,12 @@ package io.heliograph.virtue.store;
 
 import java.time.Instant;
 
-/** What the {@link Recorder} writes: a sampling {@link Round} or a {@link HostReport}. */
-public sealed interface Recordable permits Round, HostReport {
+/**
+ * What the {@link Recorder} writes: a sampling {@link Round}, a {@link HostReport}, or an
+ * {@link ExperimentRow} (its state, times and EDF), in the order they were made, so that an
+ * experiment's row is written before the rounds and reports that refer to it.
+ */
+public sealed interface Recordable permits Round, HostReport, ExperimentRow {
 
     String experiment();
 

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Writes rounds and host reports. Each write replaces what is stored under the same key (a round: its
+ * Writes rounds, host reports and experiment rows. Each write replaces what is stored under the same key (a round: its
  * experiment and instant; a report: its experiment, instant and VM), so writing again after a failure
  * whose outcome is unknown (the commit went through, its answer did not) never duplicates rows.
  */
@@ -58,8 +58,10 @@ public final class Records {
             for (Recordable item : batch) {
                 if (item instanceof Round round) {
                     insert(connection, round);
+                } else if (item instanceof HostReport report) {
+                    insert(connection, report);
                 } else {
-                    insert(connection, (HostReport) item);
+                    Experiments.upsert(connection, (ExperimentRow) item);
                 }
             }
             return null;
