@@ -19,6 +19,7 @@ class ApiError extends Error {
     super(body && body.message ? body.message : 'HTTP ' + status);
     this.status = status;
     this.field = body && body.field;
+    this.body = body; // the whole answer, for a page that shows more of it (a list of problems, say)
   }
 }
 

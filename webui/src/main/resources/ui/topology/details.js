@@ -19,7 +19,8 @@ export function describe(scene, item) {
         ['role (inferred)', roleName(layout.layer[s.index], layout.layerCount)],
         ['links', String(s.degree)],
         ['hosts', String(s.hostCount)],
-        ...infoRows(s.info, ['dpid']),
+        ...utilisationRow(s.utilisation),
+        ...infoRows(s.info, ['dpid', 'utilisation']),
         ['neighbours', limited(neighbours)],
         ['attached hosts', limited(hosts)],
       ],
@@ -35,7 +36,8 @@ export function describe(scene, item) {
         ['mac', h.mac],
         ['ips', h.ips.join(', ') || '—'],
         ['attached to', at],
-        ...infoRows(h.info, ['mac', 'ips', 'ipv4', 'ipv6', 'attachment', 'attachmentPoints']),
+        ...utilisationRow(h.utilisation),
+        ...infoRows(h.info, ['mac', 'ips', 'ipv4', 'ipv6', 'attachment', 'attachmentPoints', 'utilisation']),
       ],
     };
   }
@@ -52,6 +54,11 @@ export function describe(scene, item) {
       ['utilisation', use],
     ],
   };
+}
+
+/** A switch's or host's utilisation, when it has one: the links' row is always there, theirs only when given. */
+function utilisationRow(utilisation) {
+  return utilisation === null || utilisation === undefined ? [] : [['utilisation', `${(100 * utilisation).toFixed(1)} %`]];
 }
 
 function hostName(host) {

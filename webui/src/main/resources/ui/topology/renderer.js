@@ -5,8 +5,11 @@
 //  - switches are squares of a pixel or two when zoomed far out, circles closer in, labelled closer still;
 //  - labels (switch names first, then each drawn host's IP or MAC) are placed only where they overlap
 //    no label already placed, so a dense view shows fewer of them rather than an unreadable pile.
+// A switch, host or badge with a utilisation band (scene.switchBand, hostBand, badgeBand) is filled in
+// that band's colour instead of its role's.
 
 import { BADGE_RADIUS, HOST_SIZE, SWITCH_RADIUS } from './layout.js';
+import { UTILISATION_COLOURS } from './scene.js';
 
 export const HOST_EXPAND_SCALE = 1.2;
 const LABEL_SCALE = 0.8; // labels that would overlap are left out, so they can show early
@@ -18,6 +21,7 @@ const MAX_LABEL_TRIES = 4000;
 const LABEL_CELL = 64;
 const HIGHLIGHT = '#f0a020';
 const SELECTED = '#e0007a';
+const REGION = '#2a7ab0';
 
 /** Draws the scene, the links from `linkLayer`'s image; returns what it drew, for the bench and the tests. */
 export function drawFrame(ctx, scene, viewport, marks, pixelRatio, linkLayer) {
@@ -84,16 +88,16 @@ function drawMarkedLink(ctx, scene, s, marks) {
 }
 
 function drawSwitches(ctx, scene, visible, s) {
-  const { layout } = scene;
+  const { layout, switchBand } = scene;
   const { x, y } = layout;
   const radius = Math.max(SWITCH_RADIUS, 1.2 / s);
   const asDots = SWITCH_RADIUS * s < 2;
-  for (let role = 0; role < Math.min(layout.layerCount, ROLE_COLOURS.length); role++) {
+  // one path per colour: a role's, or a utilisation band's for the switches that have one
+  const colourOf = (i) => (switchBand[i] >= 0 ? UTILISATION_COLOURS[switchBand[i]]
+    : ROLE_COLOURS[Math.min(layout.layer[i], ROLE_COLOURS.length - 1)]);
+  for (const [colour, members] of groupBy(visible, colourOf)) {
     ctx.beginPath();
-    for (const i of visible) {
-      if (Math.min(layout.layer[i], ROLE_COLOURS.length - 1) !== role) {
-        continue;
-      }
+    for (const i of members) {
       if (asDots) {
         ctx.rect(x[i] - radius, y[i] - radius, 2 * radius, 2 * radius);
       } else {
@@ -101,26 +105,40 @@ function drawSwitches(ctx, scene, visible, s) {
         ctx.arc(x[i], y[i], radius, 0, 2 * Math.PI);
       }
     }
-    ctx.fillStyle = ROLE_COLOURS[role];
+    ctx.fillStyle = colour;
     ctx.fill();
   }
 }
 
+function groupBy(items, keyOf) {
+  const groups = new Map();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (!groups.has(key)) {
+      groups.set(key, []);
+    }
+    groups.get(key).push(item);
+  }
+  return groups;
+}
+
 function drawBadges(ctx, scene, visible, s) {
-  const { model, layout } = scene;
+  const { model, layout, badgeBand } = scene;
   const radius = Math.max(BADGE_RADIUS, 1.5 / s);
-  ctx.beginPath();
-  for (const i of visible) {
-    if (model.switches[i].hostCount > 0) {
+  const withHosts = visible.filter((i) => model.switches[i].hostCount > 0);
+  // a badge whose hosts have utilisations is filled in the busiest one's colour
+  for (const [band, members] of groupBy(withHosts, (i) => badgeBand[i])) {
+    ctx.beginPath();
+    for (const i of members) {
       ctx.moveTo(layout.badgeX[i] + radius, layout.badgeY[i]);
       ctx.arc(layout.badgeX[i], layout.badgeY[i], radius, 0, 2 * Math.PI);
     }
+    ctx.fillStyle = band >= 0 ? UTILISATION_COLOURS[band] : '#eef1f4';
+    ctx.fill();
+    ctx.lineWidth = 1 / s;
+    ctx.strokeStyle = HOST_COLOUR;
+    ctx.stroke();
   }
-  ctx.fillStyle = '#eef1f4';
-  ctx.fill();
-  ctx.lineWidth = 1 / s;
-  ctx.strokeStyle = HOST_COLOUR;
-  ctx.stroke();
   if (BADGE_RADIUS * s >= 5) {
     ctx.fillStyle = '#2b3540';
     ctx.font = `${Math.min(BADGE_RADIUS * 1.2, 11 / s)}px sans-serif`;
@@ -138,15 +156,17 @@ function drawBadges(ctx, scene, visible, s) {
 function drawHosts(ctx, scene, view, s) {
   const { hostX, hostY } = scene.layout;
   const half = HOST_SIZE / 2;
-  let drawn = 0;
-  ctx.beginPath();
-  scene.hostGrid.forEachIn(view.minX, view.minY, view.maxX, view.maxY, (h) => {
-    ctx.rect(hostX[h] - half, hostY[h] - half, HOST_SIZE, HOST_SIZE);
-    drawn++;
-  });
-  ctx.fillStyle = HOST_COLOUR;
-  ctx.fill();
-  return drawn;
+  const visible = [];
+  scene.hostGrid.forEachIn(view.minX, view.minY, view.maxX, view.maxY, (h) => visible.push(h));
+  for (const [band, members] of groupBy(visible, (h) => scene.hostBand[h])) {
+    ctx.beginPath();
+    for (const h of members) {
+      ctx.rect(hostX[h] - half, hostY[h] - half, HOST_SIZE, HOST_SIZE);
+    }
+    ctx.fillStyle = band >= 0 ? UTILISATION_COLOURS[band] : HOST_COLOUR;
+    ctx.fill();
+  }
+  return visible.length;
 }
 
 /** Rings round the hovered and selected item and the search matches on screen. */
@@ -162,6 +182,18 @@ function drawMarks(ctx, scene, view, s, marks, expanded) {
     ctx.strokeStyle = colour;
     ctx.stroke();
   };
+  if (marks.region) {
+    const r = marks.region;
+    ctx.beginPath();
+    ctx.rect(r.minX, r.minY, r.maxX - r.minX, r.maxY - r.minY);
+    ctx.setLineDash([6 / s, 4 / s]);
+    ctx.lineWidth = 1.5 / s;
+    ctx.strokeStyle = REGION;
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = 'rgba(42, 122, 176, 0.06)';
+    ctx.fill();
+  }
   const hostMarked = (h) => expanded || scene.model.hosts[h].switch < 0;
   for (const m of marks.matches) {
     if (m.kind === 'switch') {

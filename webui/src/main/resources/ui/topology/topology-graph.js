@@ -6,14 +6,20 @@
 //   const graph = new TopologyGraph(element);
 //   await graph.setModel({switches, links, hosts});   // see topology-model.js for the shape
 //
+// Utilisations (links, and switches or hosts such as servers' CPU) can change without a new layout:
+//   graph.setUtilisation({links, switches, hosts});   // the shape setModel takes; what is left out is unmeasured
+// Shift and drag selects a region: its switches, hosts and links go to options.onRegion (null when the
+// region is cleared with Escape or a plain click on empty space); selectRegion does it from code.
+//
 // After each frame the canvas carries what it drew as data attributes (data-switches,
 // data-switches-drawn, data-links-drawn, data-links-complete, data-hosts-drawn, data-hosts-in-badges,
 // data-host-labels),
 // for tests. The links come a moment after the rest when the view has changed (see link-layer.js).
 
-import { buildModel } from './topology-model.js';
+import { applyUtilisation, buildModel } from './topology-model.js';
 import { layoutTopology, roleName, SWITCH_RADIUS, BADGE_RADIUS, HOST_SIZE } from './layout.js';
-import { buildScene, UTILISATION_COLOURS } from './scene.js';
+import { buildScene, recolourScene, UTILISATION_COLOURS } from './scene.js';
+import { itemsInRegion, rectangle } from './region.js';
 import { drawFrame, HOST_COLOUR, HOST_EXPAND_SCALE, ROLE_COLOURS } from './renderer.js';
 import { describe } from './details.js';
 import { findMatches } from './search.js';
@@ -29,15 +35,17 @@ const FOCUS_SCALE = HOST_EXPAND_SCALE * 2;
 export class TopologyGraph {
   /**
    * @param {HTMLElement} element where the graph goes; it fills it
-   * @param {{onFrame?: function(object): void, onSelect?: function(object|null): void}} options
+   * @param {{onFrame?: function(object): void, onSelect?: function(object|null): void,
+   *          onRegion?: function(object|null): void}} options
    */
-  constructor(element, { onFrame = () => {}, onSelect = () => {} } = {}) {
+  constructor(element, { onFrame = () => {}, onSelect = () => {}, onRegion = () => {} } = {}) {
     installStyle(element.ownerDocument);
     this.onFrame = onFrame;
     this.onSelect = onSelect;
+    this.onRegion = onRegion;
     this.viewport = new Viewport();
     this.scene = null;
-    this.marks = { hover: null, selected: null, matches: [], link: -1, linkSelected: false };
+    this.marks = { hover: null, selected: null, matches: [], link: -1, linkSelected: false, region: null };
     this.matchCursor = -1;
     this.frameRequested = false;
     this.generation = 0;
@@ -78,6 +86,10 @@ export class TopologyGraph {
     this.marks.hover = null;
     this.marks.link = -1;
     this.marks.selected = this.itemByKey(selectedKey);
+    if (this.marks.region) {
+      this.marks.region = null; // it held the old topology's items
+      this.onRegion(null);
+    }
     this.showDetails(this.marks.selected);
     this.showRoles(scene.layout.layerCount);
     this.search(this.searchBox.value, { focus: false });
@@ -86,6 +98,42 @@ export class TopologyGraph {
     }
     this.invalidate();
     return this.summary();
+  }
+
+  /**
+   * Replaces the utilisations of the links, switches and hosts shown (same shape as setModel's input;
+   * whatever it leaves out is not measured) without laying the graph out again. Returns the counts set,
+   * and `unknown`: entries for things the graph does not have.
+   */
+  setUtilisation(input) {
+    if (!this.scene) {
+      return null;
+    }
+    const counts = applyUtilisation(this.scene.model, input);
+    this.scene = recolourScene(this.scene);
+    this.showDetails(this.marks.selected);
+    this.invalidate();
+    return counts;
+  }
+
+  /**
+   * Selects the items in a rectangle given in canvas pixels ({x0, y0, x1, y1}), or clears the region
+   * (null); tells onRegion and returns what it holds (see region.js).
+   */
+  selectRegion(screenRect) {
+    if (!this.scene || screenRect === null) {
+      this.marks.region = null;
+      this.invalidate();
+      this.onRegion(null);
+      return null;
+    }
+    const a = this.viewport.toWorld(screenRect.x0, screenRect.y0);
+    const b = this.viewport.toWorld(screenRect.x1, screenRect.y1);
+    this.marks.region = rectangle(a.x, a.y, b.x, b.y);
+    const items = itemsInRegion(this.scene, this.marks.region);
+    this.invalidate();
+    this.onRegion(items);
+    return items;
   }
 
   summary() {
@@ -319,9 +367,20 @@ export class TopologyGraph {
     let press = null;
     canvas.addEventListener('pointerdown', (e) => {
       canvas.setPointerCapture(e.pointerId);
-      press = { x: e.offsetX, y: e.offsetY, lastX: e.offsetX, lastY: e.offsetY, dragging: false };
+      // with shift, a drag draws a region instead of panning
+      press = { x: e.offsetX, y: e.offsetY, lastX: e.offsetX, lastY: e.offsetY, dragging: false, region: e.shiftKey };
     });
     canvas.addEventListener('pointermove', (e) => {
+      if (press?.region) {
+        press.dragging ||= Math.hypot(e.offsetX - press.x, e.offsetY - press.y) >= DRAG_THRESHOLD;
+        if (press.dragging && this.scene) {
+          const a = this.viewport.toWorld(press.x, press.y);
+          const b = this.viewport.toWorld(e.offsetX, e.offsetY);
+          this.marks.region = rectangle(a.x, a.y, b.x, b.y); // drawn as it grows; its items on release
+          this.invalidate();
+        }
+        return;
+      }
       if (press) {
         const dx = e.offsetX - press.lastX;
         const dy = e.offsetY - press.lastY;
@@ -339,8 +398,13 @@ export class TopologyGraph {
       this.invalidate();
     });
     const release = (e, cancelled) => {
-      if (press && !press.dragging && !cancelled) {
+      if (press?.region && press.dragging && !cancelled) {
+        this.selectRegion({ x0: press.x, y0: press.y, x1: e.offsetX, y1: e.offsetY });
+      } else if (press && !press.dragging && !cancelled) {
         this.click(e.offsetX, e.offsetY);
+      } else if (press?.region && cancelled) {
+        this.marks.region = null;
+        this.invalidate();
       }
       press = null;
     };
@@ -380,6 +444,9 @@ export class TopologyGraph {
       this.focusOn(sw);
       return;
     }
+    if (item === null && this.marks.region) {
+      this.selectRegion(null); // a click on empty space lets go of the region
+    }
     this.select(item);
   }
 
@@ -414,7 +481,12 @@ export class TopologyGraph {
       '=': () => this.viewport.zoomAt(...centre, 1.25),
       '-': () => this.viewport.zoomAt(...centre, 0.8),
       0: () => this.fit(),
-      Escape: () => this.select(null),
+      Escape: () => {
+        this.select(null);
+        if (this.marks.region) {
+          this.selectRegion(null);
+        }
+      },
     };
     const action = actions[e.key];
     if (action) {
@@ -457,7 +529,8 @@ export class TopologyGraph {
     this.stage = make('div', 'hg-topology-stage', this.root);
     this.canvas = make('canvas', 'hg-topology-canvas', this.stage);
     this.canvas.tabIndex = 0;
-    this.canvas.setAttribute('aria-label', 'Topology graph: drag to pan, wheel to zoom, click for details');
+    this.canvas.setAttribute('aria-label',
+      'Topology graph: drag to pan, wheel to zoom, click for details, shift and drag to select a region');
     this.tooltip = make('div', 'hg-topology-tooltip', this.stage);
     this.tooltip.hidden = true;
     this.details = make('aside', 'hg-topology-details', this.stage);

@@ -2,11 +2,13 @@
 // and indexed for drawing. Switches are sorted by datapath id and referred to by index from then on.
 //
 // Accepted input (extra fields are kept in `info` and shown in the details):
-//   { switches: [{dpid, ...}],
+//   { switches: [{dpid, utilisation?: 0..1, ...}],
 //     links:    [{src: {dpid, port}, dst: {dpid, port}, utilisation?: 0..1}],
-//     hosts:    [{mac, ips: [...], attachment: {dpid, port}}] }
+//     hosts:    [{mac, ips: [...], attachment: {dpid, port}, utilisation?: 0..1}] }
 // A link's two directions (as /api/v1/topology/links lists them) become one edge whose utilisation is
-// the busier direction's. Switches named only by a link or a host attachment are added.
+// the busier direction's. Switches named only by a link or a host attachment are added. A switch's or
+// host's utilisation (a server's CPU, say) colours it as a link's colours the link; without one it keeps
+// its role's colour. applyUtilisation changes the utilisations of a built model without laying it out again.
 
 const YIELD_EVERY = 512;
 
@@ -69,6 +71,9 @@ export function* buildModel(input) {
   for (let i = 0; i < rawSwitches.length; i++) {
     const raw = rawSwitches[i];
     const dpid = requireDpid(typeof raw === 'object' && raw !== null ? raw.dpid : raw, `switches[${i}].dpid`);
+    if (typeof raw === 'object' && raw !== null) {
+      utilisationOf(raw, `switches[${i}]`);
+    }
     switchInfo.set(dpid, typeof raw === 'object' ? raw : null);
     if (i % YIELD_EVERY === 0) yield;
   }
@@ -77,10 +82,7 @@ export function* buildModel(input) {
     const raw = rawLinks[i];
     const src = endpoint(raw?.src, `links[${i}].src`);
     const dst = endpoint(raw?.dst, `links[${i}].dst`);
-    const utilisation = raw.utilisation ?? raw.utilization ?? null;
-    if (utilisation !== null && !(typeof utilisation === 'number' && utilisation >= 0)) {
-      throw new Error(`links[${i}].utilisation: expected a number from 0 to 1, got ${JSON.stringify(utilisation)}`);
-    }
+    const utilisation = utilisationOf(raw, `links[${i}]`);
     linkEnds.push({ src, dst, utilisation, info: raw });
     noteSwitch(switchInfo, src.dpid);
     noteSwitch(switchInfo, dst.dpid);
@@ -97,7 +99,8 @@ export function* buildModel(input) {
     if (attachment) {
       noteSwitch(switchInfo, attachment.dpid);
     }
-    hostEntries.push({ mac: raw.mac.toLowerCase(), ips: ipsOf(raw, i), attachment, info: raw });
+    hostEntries.push({ mac: raw.mac.toLowerCase(), ips: ipsOf(raw, i), attachment, info: raw,
+      utilisation: utilisationOf(raw, `hosts[${i}]`) });
     if (i % YIELD_EVERY === 0) yield;
   }
 
@@ -106,6 +109,7 @@ export function* buildModel(input) {
   const indexOf = new Map(dpids.map((dpid, i) => [dpid, i]));
   const switches = dpids.map((dpid, index) => ({
     index, dpid, label: switchLabel(dpid, switchInfo.get(dpid)), info: switchInfo.get(dpid), degree: 0, hostCount: 0,
+    utilisation: switchInfo.get(dpid)?.utilisation ?? switchInfo.get(dpid)?.utilization ?? null,
   }));
   yield;
 
@@ -113,12 +117,7 @@ export function* buildModel(input) {
   const linkByEnds = new Map();
   for (let i = 0; i < linkEnds.length; i++) {
     const { src, dst, utilisation, info } = linkEnds[i];
-    let a = { index: indexOf.get(src.dpid), port: src.port };
-    let b = { index: indexOf.get(dst.dpid), port: dst.port };
-    if (a.index > b.index || (a.index === b.index && String(a.port) > String(b.port))) {
-      [a, b] = [b, a];
-    }
-    const key = `${a.index}/${a.port}-${b.index}/${b.port}`;
+    const { a, b, key } = cable(indexOf, src, dst);
     const known = linkByEnds.get(key);
     if (known) {
       if (utilisation !== null) {
@@ -133,7 +132,7 @@ export function* buildModel(input) {
   }
 
   const hosts = hostEntries.map((h, index) => ({
-    index, mac: h.mac, ips: h.ips, info: h.info,
+    index, mac: h.mac, ips: h.ips, info: h.info, utilisation: h.utilisation,
     switch: h.attachment ? indexOf.get(h.attachment.dpid) : -1,
     port: h.attachment ? h.attachment.port : null,
   }));
@@ -160,7 +159,69 @@ export function* buildModel(input) {
     s.hostCount = hostsOf.count(s.index);
   }
   const unattachedHosts = hosts.filter((h) => h.switch < 0).length;
-  return { switches, links, hosts, neighbours, hostsOf, unattachedHosts };
+  const hostByMac = new Map(hosts.map((h) => [h.mac, h.index]));
+  return { switches, links, hosts, neighbours, hostsOf, unattachedHosts, indexOf, linkByEnds, hostByMac };
+}
+
+/** One key for a cable, whichever end is given first: its ends ordered by switch index, then port. */
+function cable(indexOf, src, dst) {
+  let a = { index: indexOf.get(src.dpid), port: src.port };
+  let b = { index: indexOf.get(dst.dpid), port: dst.port };
+  if (a.index > b.index || (a.index === b.index && String(a.port) > String(b.port))) {
+    [a, b] = [b, a];
+  }
+  return { a, b, key: `${a.index}/${a.port}-${b.index}/${b.port}` };
+}
+
+/**
+ * Replaces the utilisations of a built model's links, switches and hosts with those in `input` (the
+ * shape buildModel takes; anything else in it is ignored): what `input` does not list is not measured
+ * (null), a link's busier direction counts, and what the model does not have is counted in `unknown`,
+ * never added. Throws, changing nothing, on a malformed entry. Returns how many of each were set.
+ */
+export function applyUtilisation(model, input) {
+  const entries = { links: [], switches: [], hosts: [] };
+  listOf(input ?? {}, 'links').forEach((raw, i) => {
+    const src = endpoint(raw?.src, `links[${i}].src`);
+    const dst = endpoint(raw?.dst, `links[${i}].dst`);
+    const u = utilisationOf(raw, `links[${i}]`);
+    const known = model.indexOf.has(src.dpid) && model.indexOf.has(dst.dpid)
+      ? model.linkByEnds.get(cable(model.indexOf, src, dst).key) : undefined;
+    entries.links.push([known, u]);
+  });
+  listOf(input ?? {}, 'switches').forEach((raw, i) => {
+    const dpid = requireDpid(raw?.dpid, `switches[${i}].dpid`);
+    entries.switches.push([model.switches[model.indexOf.get(dpid)], utilisationOf(raw, `switches[${i}]`)]);
+  });
+  listOf(input ?? {}, 'hosts').forEach((raw, i) => {
+    if (typeof raw?.mac !== 'string') {
+      throw new Error(`hosts[${i}].mac: expected a MAC address string`);
+    }
+    entries.hosts.push([model.hosts[model.hostByMac.get(raw.mac.toLowerCase())], utilisationOf(raw, `hosts[${i}]`)]);
+  });
+  const counts = { links: 0, switches: 0, hosts: 0, unknown: 0 };
+  for (const kind of ['links', 'switches', 'hosts']) {
+    for (const item of model[kind]) {
+      item.utilisation = null;
+    }
+    for (const [item, u] of entries[kind]) {
+      if (item === undefined) {
+        counts.unknown++;
+      } else if (u !== null) {
+        item.utilisation = Math.max(item.utilisation ?? 0, u);
+        counts[kind]++;
+      }
+    }
+  }
+  return counts;
+}
+
+function utilisationOf(raw, field) {
+  const utilisation = raw.utilisation ?? raw.utilization ?? null;
+  if (utilisation !== null && !(typeof utilisation === 'number' && utilisation >= 0)) {
+    throw new Error(`${field}.utilisation: expected a number from 0 to 1, got ${JSON.stringify(utilisation)}`);
+  }
+  return utilisation;
 }
 
 /**

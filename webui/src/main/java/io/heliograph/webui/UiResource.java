@@ -22,7 +22,9 @@ import io.heliograph.webui.api.UiPage;
 /**
  * The web UI: the single-page app's shell ({@code /}, {@code /ui/<path>}, from this bundle), the
  * list of pages apps contribute ({@code /api/v1/ui/pages}) and each page's script at a stable URL
- * ({@code /ui/pages/<id>.js}). Scripts and the shell are public: the browser loads ES modules with
+ * ({@code /ui/pages/<id>.js}), with the modules and stylesheets beside that script in its bundle at
+ * {@code /ui/pages/<id>/<name>.js|css}, so that a page of several parts imports them relatively
+ * ({@code ./<id>/<name>.js}). Scripts and the shell are public: the browser loads ES modules with
  * {@code import()}, which sends no Authorization header; the data they show comes from the API, which
  * needs authentication.
  */
@@ -33,6 +35,8 @@ final class UiResource {
     static final String PAGES = "/api/v1/ui/pages";
     /** A file of the shell: folders and a name of lower-case letters, digits and dashes; nothing else. */
     private static final Pattern SHELL_FILE = Pattern.compile("([a-z0-9-]+/)*[a-z0-9-]+\\.(js|css|html|svg|json)");
+    /** A file beside a page's script: one name of lower-case letters, digits and dashes, a module or a stylesheet. */
+    private static final Pattern PAGE_FILE = Pattern.compile("[a-z0-9-]+\\.(js|css)");
     private static final Map<String, MediaType> TYPES = Map.of(
             "js", MediaType.valueOf("text/javascript;charset=utf-8"),
             "css", MediaType.valueOf("text/css;charset=utf-8"),
@@ -69,6 +73,23 @@ final class UiResource {
         } catch (IOException e) {
             // Its bundle is stopping or was updated: the page is on its way out.
             throw ApiException.notFound("id", "the script of UI page '" + id + "' is gone: " + e.getMessage());
+        }
+    }
+
+    /** A module or stylesheet next to a page's script in the page's bundle (the script's own folder only). */
+    @GetMapping("/ui/pages/{id}/{file:.+}")
+    public ResponseEntity<byte[]> pageFile(@PathVariable String id, @PathVariable String file) {
+        UiPage page = pages.find(id).orElseThrow(() -> ApiException.notFound("id", "no UI page '" + id + "'"));
+        URL script = page.script();
+        if (!PAGE_FILE.matcher(file).matches() || script == null) {
+            throw ApiException.notFound("file", "no file '" + file + "' of UI page '" + id + "'");
+        }
+        try (InputStream in = new URL(script, file).openStream()) {
+            return ResponseEntity.ok().contentType(TYPES.get(file.substring(file.lastIndexOf('.') + 1)))
+                    .cacheControl(CacheControl.noCache()).body(in.readAllBytes());
+        } catch (IOException e) {
+            // not there, or its bundle is stopping or was updated
+            throw ApiException.notFound("file", "no file '" + file + "' of UI page '" + id + "'");
         }
     }
 

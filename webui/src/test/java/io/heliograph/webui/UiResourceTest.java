@@ -90,6 +90,37 @@ class UiResourceTest {
         assertEquals(401, server.getWithout(UiResource.PAGES).statusCode(), "the list is API: it needs credentials");
     }
 
+    /** A page of several modules imports its parts relatively: they are served from beside its script, and nothing else is. */
+    @Test
+    void thePartsBesideAPagesScriptAreServedUnderItsId() throws IOException {
+        Path folder = Files.createDirectories(dataDir.resolve("app"));
+        Path script = folder.resolve("virtue-page.js");
+        Files.writeString(script, "import { chart } from './virtue/virtue-chart.js';\n");
+        Files.writeString(folder.resolve("virtue-chart.js"), "export const chart = 1;\n");
+        Files.writeString(folder.resolve("virtue.css"), ".x { color: red; }\n");
+        Files.writeString(folder.resolve("secret.txt"), "not for the browser\n");
+        Files.writeString(dataDir.resolve("outside.js"), "export const outside = 1;\n");
+        UiPage virtue = page("virtue", "Virtue", script);
+        server.component.addPage(virtue);
+
+        var module = server.getWithout("/ui/pages/virtue/virtue-chart.js");
+        assertEquals(200, module.statusCode(), module.body());
+        assertEquals("export const chart = 1;\n", module.body());
+        assertTrue(module.headers().firstValue("Content-Type").orElse("").startsWith("text/javascript"));
+        var css = server.getWithout("/ui/pages/virtue/virtue.css");
+        assertEquals(200, css.statusCode());
+        assertTrue(css.headers().firstValue("Content-Type").orElse("").startsWith("text/css"));
+
+        assertEquals(404, server.getWithout("/ui/pages/virtue/missing.js").statusCode());
+        assertEquals(404, server.getWithout("/ui/pages/virtue/secret.txt").statusCode());
+        assertEquals(404, server.getWithout("/ui/pages/other/virtue-chart.js").statusCode());
+        assertTrue(server.getWithout("/ui/pages/virtue/..%2foutside.js").statusCode() >= 400, "no way out of its folder");
+        assertTrue(server.getWithout("/ui/pages/virtue/%2e%2e%2foutside.js").statusCode() >= 400, "no way out of its folder");
+
+        server.component.removePage(virtue);
+        assertEquals(404, server.getWithout("/ui/pages/virtue/virtue-chart.js").statusCode());
+    }
+
     @Test
     void theNavigationListsPagesByRankThenByTitle() throws IOException {
         Path script = dataDir.resolve("page.js");
