@@ -120,18 +120,13 @@ public final class PlacementProblem {
         List<Edf.Link> fabric = new ArrayList<>();
         double[] vmLinkUp = new double[n];
         double[] vmLinkDown = new double[n];
-        double vmDefault = edf.parameters().containsKey(Edf.INTRA_PM_LINK_SPEED)
-                ? EdfFormat.number(edf.parameters().get(Edf.INTRA_PM_LINK_SPEED))
-                : number(Map.of(), edf.parameters(), Edf.LINK_SPEED);
         for (Edf.Link link : edf.links()) {
             Integer up = vmIndex.get(link.sourceId());
             Integer down = vmIndex.get(link.destinationId());
-            double own = link.parameters().containsKey(Edf.LINK_SPEED)
-                    ? EdfFormat.number(link.parameters().get(Edf.LINK_SPEED)) : -1;
             if (up != null) {
-                vmLinkUp[up] = own > 0 ? own : vmDefault;
+                vmLinkUp[up] = edf.linkBitsPerSecond(link);
             } else if (down != null) {
-                vmLinkDown[down] = own > 0 ? own : vmDefault;
+                vmLinkDown[down] = edf.linkBitsPerSecond(link);
             } else {
                 fabric.add(link);
             }
@@ -152,7 +147,7 @@ public final class PlacementProblem {
             fabricLinkIds[l] = link.id();
             fabricSource[l] = node.get(link.sourceId());
             fabricDestination[l] = node.get(link.destinationId());
-            linkCapacity[l] = number(link.parameters(), edf.parameters(), Edf.LINK_SPEED) * SCALE;
+            linkCapacity[l] = edf.linkBitsPerSecond(link) * SCALE;
             out.get(fabricSource[l]).add(l);
         }
         for (int p = 0; p < m; p++) {
