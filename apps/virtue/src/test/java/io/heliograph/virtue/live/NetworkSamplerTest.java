@@ -165,7 +165,7 @@ class NetworkSamplerTest {
     }
 
     /** A statistics service with known rates, and nothing for whatever it was not told. */
-    private static final class KnownRates implements StatisticsService {
+    static final class KnownRates implements StatisticsService {
 
         private final Map<SwitchPort, PortRate> ports = new HashMap<>();
         private final Map<DatapathId, List<FlowRate>> flows = new HashMap<>();
