@@ -44,6 +44,10 @@ import io.heliograph.virtue.engine.Problem;
  * static flows app keys them; when a VM id would make a name the static flows app refuses (too long,
  * other characters) or two names collide, every VM is named by its position in the EDF instead.
  *
+ * <p>The VLAN ids depend only on the PMs' order, not on the experiment: two experiments over the same
+ * switches must not run at once (as in the thesis, one experiment ran at a time), or their transit entries,
+ * same match and priority under different names, would replace each other on the switches.
+ *
  * <p>The entries work on OpenFlow 1.1 and later as they are; the tagging entry needs {@code push_vlan},
  * which the static flows app refuses for an OpenFlow 1.0 switch (the transit and delivery entries are
  * valid on 1.0 too).
