@@ -5,8 +5,10 @@ import java.sql.Driver;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
 
@@ -33,6 +35,7 @@ public final class VirtueDatabase implements AutoCloseable {
     private static final String POSTGRESQL_PREFIX = "jdbc:postgresql:";
     private static final Pattern PASSWORD_IN_URL = Pattern.compile("(?i)(password=)[^&;]*");
     private static final int VALID_TIMEOUT_SECONDS = 2;
+    private static final int CLOSE_WAIT_SECONDS = 5;
 
     /** Work on the connection; a {@link SQLException} is the database's answer, passed on. */
     @FunctionalInterface
@@ -43,8 +46,9 @@ public final class VirtueDatabase implements AutoCloseable {
     private final ConnectionSource source;
     private final String description;
     private final ReentrantLock lock = new ReentrantLock();
-    private Connection connection;
-    private boolean closed;
+    /** Guarded by the lock; volatile only so that {@link #close} can abort it while a call holds the lock. */
+    private volatile Connection connection;
+    private volatile boolean closed;
 
     private VirtueDatabase(ConnectionSource source, String description) {
         this.source = Objects.requireNonNull(source, "source");
@@ -197,14 +201,41 @@ public final class VirtueDatabase implements AutoCloseable {
         return new DatabaseException("Virtue database " + description + ": " + doing + " failed: " + explain(e), e);
     }
 
+    /**
+     * Closes the connection. A call still running on it (a server that stopped answering mid-query) is given
+     * {@value #CLOSE_WAIT_SECONDS} s; then the connection is aborted under it, so closing never hangs on the
+     * network.
+     */
     @Override
     public void close() {
-        lock.lock();
+        close(Duration.ofSeconds(CLOSE_WAIT_SECONDS));
+    }
+
+    void close(Duration wait) {
+        closed = true;
+        boolean locked = false;
         try {
-            closed = true;
-            closeConnection();
-        } finally {
-            lock.unlock();
+            locked = lock.tryLock(wait.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (locked) {
+            try {
+                closeConnection();
+            } finally {
+                lock.unlock();
+            }
+            return;
+        }
+        Connection busy = connection;
+        if (busy != null) {
+            LOG.warn("Virtue database {}: a call is still running after {} ms; aborting its connection", description,
+                    wait.toMillis());
+            try {
+                busy.abort(Runnable::run);
+            } catch (SQLException | RuntimeException e) {
+                LOG.debug("Virtue database {}: aborting the connection failed: {}", description, e.getMessage());
+            }
         }
     }
 

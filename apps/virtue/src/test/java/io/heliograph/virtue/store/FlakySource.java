@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -14,6 +15,9 @@ final class FlakySource implements ConnectionSource {
 
     private final ConnectionSource real;
     private volatile boolean down;
+    private volatile CountDownLatch hang;
+    /** Set when a call has begun to hang. */
+    volatile boolean hanging;
     final AtomicInteger connects = new AtomicInteger();
     final AtomicInteger refused = new AtomicInteger();
 
@@ -29,6 +33,11 @@ final class FlakySource implements ConnectionSource {
         down = false;
     }
 
+    /** From now on every call on a connection hangs, as on a server that stopped answering, until aborted. */
+    void hang() {
+        hang = new CountDownLatch(1);
+    }
+
     @Override
     public Connection connect() throws SQLException {
         if (down) {
@@ -39,6 +48,19 @@ final class FlakySource implements ConnectionSource {
         Connection connection = real.connect();
         return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
                 (proxy, method, args) -> {
+                    CountDownLatch stuck = hang;
+                    if (stuck != null) {
+                        if (method.getName().equals("abort")) {
+                            stuck.countDown();
+                            connection.close();
+                            return null;
+                        }
+                        if (!method.getName().equals("close")) {
+                            hanging = true;
+                            stuck.await();
+                            throw new SQLException("connection aborted (test)", "08006");
+                        }
+                    }
                     if (down) {
                         switch (method.getName()) {
                             case "close":

@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,6 +71,22 @@ class VirtueDatabaseTest {
             assertEquals(1, store.experiments.list().size());
             assertEquals(2, store.source.connects.get(), "one new connection after the outage");
         }
+    }
+
+    @Test
+    void closingAbortsACallThatHangsOnTheNetwork() throws Exception {
+        StoreFixture store = StoreFixture.open(dir);
+        store.experiments.save(StoreFixture.experiment("e1"));
+        store.source.hang();
+        CompletableFuture<Object> call = CompletableFuture.supplyAsync(() -> store.experiments.list());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!store.source.hanging) {
+            assertTrue(System.nanoTime() < deadline, "the call never reached the connection");
+            Thread.sleep(5);
+        }
+        store.database.close(Duration.ofMillis(100));
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> call.get(10, TimeUnit.SECONDS));
+        assertTrue(failed.getCause() instanceof DatabaseException, failed.toString());
     }
 
     @Test
