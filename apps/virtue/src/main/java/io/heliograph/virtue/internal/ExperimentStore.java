@@ -41,8 +41,9 @@ final class ExperimentStore {
                 .isPresent();
     }
 
+    /** The experiment, empty when there is none (an id that no experiment can have included). */
     Optional<Experiment> get(String id) {
-        return store.get(key(id)).map(v -> parse(v.value()));
+        return valid(id) ? store.get(key(id)).map(v -> parse(v.value())) : Optional.empty();
     }
 
     /** Every experiment, oldest first. */
@@ -60,7 +61,7 @@ final class ExperimentStore {
      * again on the newer record); returns the record written, empty when there is no such experiment.
      */
     Optional<Experiment> update(String id, UnaryOperator<Experiment> change) {
-        if (store.get(key(id)).isEmpty()) {
+        if (!valid(id) || store.get(key(id)).isEmpty()) {
             return Optional.empty();
         }
         Experiment[] written = new Experiment[1];
@@ -76,6 +77,9 @@ final class ExperimentStore {
     }
 
     Optional<Edf> edf(String id) {
+        if (!valid(id)) {
+            return Optional.empty();
+        }
         return SplitValues.read(store, EDFS + "/" + id).map(b -> EdfFormat.read(new String(b, StandardCharsets.UTF_8)));
     }
 
@@ -85,9 +89,17 @@ final class ExperimentStore {
 
     /** Deletes the experiment and its EDF; false when there was none. */
     boolean delete(String id) {
+        if (!valid(id)) {
+            return false;
+        }
         boolean existed = store.delete(key(id));
         store.delete(EDFS + "/" + id);
         return existed;
+    }
+
+    /** Whether {@code id} is one an experiment can have: anything else ("..", "a/b") is no key of ours. */
+    private static boolean valid(String id) {
+        return id != null && Experiment.ID.matcher(id).matches();
     }
 
     private static String key(String id) {

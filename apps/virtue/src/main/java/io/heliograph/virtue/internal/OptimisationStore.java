@@ -35,8 +35,9 @@ final class OptimisationStore {
         store.put(key(optimisation.id()), Json.compact(optimisation.toJson()));
     }
 
+    /** The optimisation, empty when there is none (an id that no optimisation can have included). */
     Optional<Optimisation> get(String id) {
-        return store.get(key(id)).map(v -> parse(v.value()));
+        return valid(id) ? store.get(key(id)).map(v -> parse(v.value())) : Optional.empty();
     }
 
     /** Every optimisation, the oldest request first. */
@@ -93,6 +94,11 @@ final class OptimisationStore {
         store.delete(key(id));
         store.delete(INPUTS + "/" + id);
         store.delete(RESULTS + "/" + id);
+    }
+
+    /** Ids are made by the service ({@code o} and 8 hex digits); anything else is no key of ours. */
+    private static boolean valid(String id) {
+        return id != null && Experiment.ID.matcher(id).matches();
     }
 
     private static String key(String id) {

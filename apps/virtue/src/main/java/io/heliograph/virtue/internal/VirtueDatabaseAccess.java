@@ -137,9 +137,12 @@ final class VirtueDatabaseAccess {
             open.recorder().submit(record);
             return;
         }
+        if (settings == null) {
+            return; // closed: the app is stopping, and what it measures now is not kept
+        }
         waiting.add(record);
         waitingRows += record.rows();
-        while (settings != null && waitingRows > settings.maxPendingRows() && waiting.size() > 1) {
+        while (waitingRows > settings.maxPendingRows() && waiting.size() > 1) {
             Recordable dropped = waiting.poll();
             waitingRows -= dropped.rows();
             if (droppedWhileClosed++ == 0) {

@@ -35,6 +35,7 @@ import io.heliograph.virtue.internal.Virtue;
 import io.heliograph.virtue.store.MetricSeries;
 import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.ApiException;
+import io.heliograph.webui.api.ApiSchema;
 import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 
@@ -97,7 +98,7 @@ public final class ExperimentsResource implements RestResource {
     @ResponseStatus(HttpStatus.CREATED)
     @OperationId("createVirtueExperiment")
     public Map<String, Object> create(@RequestParam(name = "name", required = false) String name,
-            @RequestBody(required = false) String edf) {
+            @ApiSchema(type = Bodies.Edf.class) @RequestBody(required = false) String edf) {
         return Calls.answer(() -> summary(experiments().create(name, edf), null));
     }
 
@@ -168,7 +169,7 @@ public final class ExperimentsResource implements RestResource {
     @OperationId("reportVirtueHost")
     public Map<String, Object> report(@PathVariable("id") String id,
             @RequestHeader(name = "X-Virtue-Agent-Key", required = false) String key,
-            @RequestBody(required = false) Object body) {
+            @ApiSchema(type = Bodies.Report.class) @RequestBody(required = false) Object body) {
         if (key == null || key.isBlank()) {
             throw new ApiException(HttpStatus.FORBIDDEN, "X-Virtue-Agent-Key",
                     "a report carries its VM's agent key in the header X-Virtue-Agent-Key");

@@ -24,6 +24,7 @@ import io.heliograph.virtue.engine.EdfFormat;
 import io.heliograph.virtue.internal.Virtue;
 import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.ApiException;
+import io.heliograph.webui.api.ApiSchema;
 import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.RestResource;
 
@@ -56,7 +57,8 @@ public final class OptimisationsResource implements RestResource {
     @PostMapping(BASE)
     @ResponseStatus(HttpStatus.ACCEPTED)
     @OperationId("queueVirtueOptimisation")
-    public Map<String, Object> queue(@PathVariable("id") String id, @RequestBody(required = false) Object body) {
+    public Map<String, Object> queue(@PathVariable("id") String id,
+            @ApiSchema(type = Bodies.OptimisationRequest.class) @RequestBody(required = false) Object body) {
         return Calls.answer(() -> view(experiments().optimise(id, body), null));
     }
 
