@@ -57,6 +57,16 @@ public final class Bridge {
         return port;
     }
 
+    /** Adds an existing device as OpenFlow port {@code port} (above the ports numbered in order, to stay apart). */
+    public synchronized void addPort(String device, int port) {
+        ovs.vsctl("add-port", name, device, "--", "set", "interface", device, "ofport_request=" + port);
+    }
+
+    /** Takes a device off the bridge (it stays, down to no bridge): a host moved to another switch. */
+    public void removePort(String device) {
+        ovs.vsctl("del-port", name, device);
+    }
+
     /**
      * Sets the controller targets, e.g. "tcp:127.0.0.1:6653" or "ssl:127.0.0.1:6654"; several for a
      * cluster ("tcp:127.0.0.1:6653", "tcp:127.0.0.1:6654", ...): the switch connects to all of them.

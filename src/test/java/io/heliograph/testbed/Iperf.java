@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,6 +40,21 @@ public final class Iperf {
      * on {@code sender} sending TCP to it for {@code duration}; their output goes to files in {@code logDir}.
      */
     public static Transfer start(Host sender, Host receiver, Duration duration, Path logDir) {
+        return run(sender, receiver, duration, logDir);
+    }
+
+    /**
+     * As {@link #start}, UDP datagrams of {@code payloadBytes} at {@code bitsPerSecond} of payload: a
+     * transfer of known rate, which TCP's congestion control would not keep. On the wire each datagram
+     * is a frame of {@code payloadBytes + }{@value #UDP_FRAME_OVERHEAD} bytes.
+     */
+    public static Transfer startUdp(Host sender, Host receiver, Duration duration, long bitsPerSecond, int payloadBytes,
+                                    Path logDir) {
+        return run(sender, receiver, duration, logDir, "--udp", "--bitrate", Long.toString(bitsPerSecond),
+                "--length", Integer.toString(payloadBytes));
+    }
+
+    private static Transfer run(Host sender, Host receiver, Duration duration, Path logDir, String... options) {
         if (duration.toSeconds() < 1) {
             throw new IllegalArgumentException("an iperf3 transfer lasts whole seconds, at least 1; was " + duration);
         }
@@ -47,11 +64,15 @@ public final class Iperf {
         receiver.startBackground(serverLog, "iperf3", "--server", "--one-off", "--port", Integer.toString(PORT));
         Poll.until("iperf3 listening on " + receiver.name(), Duration.ofSeconds(10),
                 () -> receiver.exec("ss", "-ltnH", "sport", "=", ":" + PORT).stdout().contains(":" + PORT));
-        Process client = sender.startBackground(clientLog, "iperf3", "--client", receiver.ip(),
-                "--port", Integer.toString(PORT), "--time", Long.toString(duration.toSeconds()),
-                "--format", "k");
+        List<String> argv = new ArrayList<>(List.of("iperf3", "--client", receiver.ip(), "--port",
+                Integer.toString(PORT), "--time", Long.toString(duration.toSeconds()), "--format", "k"));
+        argv.addAll(List.of(options));
+        Process client = sender.startBackground(clientLog, argv.toArray(String[]::new));
         return new Transfer(sender, receiver, duration, client, clientLog);
     }
+
+    /** Ethernet (14), IPv4 (20) and UDP (8) headers: a UDP datagram's frame is its payload plus these. */
+    public static final int UDP_FRAME_OVERHEAD = 42;
 
     /** A running transfer. */
     public static final class Transfer {

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -41,11 +42,17 @@ public final class RestClient {
     private final URI base;
     private final HttpClient http;
     private final String authorization;
+    private final Map<String, String> headers;
 
     private RestClient(URI base, HttpClient http, String authorization) {
+        this(base, http, authorization, Map.of());
+    }
+
+    private RestClient(URI base, HttpClient http, String authorization, Map<String, String> headers) {
         this.base = base;
         this.http = http;
         this.authorization = authorization;
+        this.headers = Map.copyOf(headers);
     }
 
     /** A client without credentials of the API at {@code base} (e.g. {@code http://127.0.0.1:8080}). */
@@ -68,6 +75,13 @@ public final class RestClient {
     /** The same API with a bearer token. */
     public RestClient withBearer(String token) {
         return new RestClient(base, http, "Bearer " + token);
+    }
+
+    /** The same API and credentials, sending one more header with every request (a host agent's key). */
+    public RestClient withHeader(String name, String value) {
+        Map<String, String> more = new java.util.LinkedHashMap<>(headers);
+        more.put(name, value);
+        return new RestClient(base, http, authorization, more);
     }
 
     /** The same API without credentials. */
@@ -130,6 +144,7 @@ public final class RestClient {
         if (authorization != null) {
             request.header("Authorization", authorization);
         }
+        headers.forEach(request::header);
         try {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return new Response(method + " " + path, response.statusCode(), response.headers(), response.body());

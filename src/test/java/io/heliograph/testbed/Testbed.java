@@ -118,6 +118,19 @@ public final class Testbed implements AutoCloseable {
 
     /** Host {@code n} at 10.0.0.n with MAC 02:00:00:00:00:nn, attached to the next port of {@code bridge}. */
     public Host addHost(int n, Bridge bridge) {
+        Host host = newHost(n);
+        bridge.addPort(host.switchSideDevice());
+        return host;
+    }
+
+    /** Host {@code n}, as {@link #addHost(int, Bridge)}, at port {@code port} of {@code bridge}. */
+    public Host addHost(int n, Bridge bridge, int port) {
+        Host host = newHost(n);
+        bridge.addPort(host.switchSideDevice(), port);
+        return host;
+    }
+
+    private Host newHost(int n) {
         if (n < 1 || n > 254) {
             throw new IllegalArgumentException("host number must be 1..254, was " + n);
         }
@@ -125,7 +138,6 @@ public final class Testbed implements AutoCloseable {
         Host host = Host.create("h" + n, names.name("h" + n), switchNamespace, device, "10.0.0." + n,
                 String.format("02:00:00:00:00:%02x", n));
         hosts.add(host);
-        bridge.addPort(device);
         return host;
     }
 

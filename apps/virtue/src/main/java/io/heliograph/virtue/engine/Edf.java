@@ -37,6 +37,24 @@ public record Edf(Map<String, String> parameters, List<Pm> pms, List<Switch> swi
         routes = List.copyOf(routes);
     }
 
+    /**
+     * One direction of a link's capacity in bits per second (spec §2.4.2): the link's own
+     * {@code LINK_SPEED}; else, for a VM's link to or from its PM's switch, {@code INTRA_PM_LINK_SPEED};
+     * else the file's {@code LINK_SPEED}. -1 when that figure is missing or not a positive number, which
+     * {@link EdfFormat} refuses. The one rule for the placement estimates and the live measurements.
+     */
+    public double linkBitsPerSecond(Link link) {
+        String own = link.parameters().get(LINK_SPEED);
+        if (own != null) {
+            return EdfFormat.number(own);
+        }
+        boolean vmLink = pms.stream().anyMatch(pm -> pm.vms().containsKey(link.sourceId())
+                || pm.vms().containsKey(link.destinationId()));
+        String global = vmLink && parameters.containsKey(INTRA_PM_LINK_SPEED) ? parameters.get(INTRA_PM_LINK_SPEED)
+                : parameters.get(LINK_SPEED);
+        return global == null ? -1 : EdfFormat.number(global);
+    }
+
     /** A physical machine and the VMs it hosts, keyed by VM id as in the file. */
     public record Pm(String id, Map<String, String> parameters, Map<String, Vm> vms) {
         public Pm {

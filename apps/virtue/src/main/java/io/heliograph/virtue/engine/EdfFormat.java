@@ -341,7 +341,7 @@ public final class EdfFormat {
     }
 
     /** A member's step in a JSON path: {@code .name}, or {@code ['name']} when the name is not plain. */
-    static String key(String name) {
+    public static String key(String name) {
         return PLAIN_KEY.matcher(name).matches() ? "." + name : "['" + name.replace("'", "\\'") + "']";
     }
 

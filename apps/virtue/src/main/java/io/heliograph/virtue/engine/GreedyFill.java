@@ -51,6 +51,12 @@ public final class GreedyFill implements PlacementAlgorithm {
 
     @Override
     public PlacementResult place(PlacementProblem problem, long seed) {
+        return place(problem, seed, Progress.NONE);
+    }
+
+    /** Progress is the share of VMs placed. */
+    @Override
+    public PlacementResult place(PlacementProblem problem, long seed, Progress progress) {
         int n = problem.vmCount();
         int m = problem.pmCount();
         int[] none = new int[n];
@@ -60,7 +66,9 @@ public final class GreedyFill implements PlacementAlgorithm {
         for (int i = 0; i < scratch.length; i++) {
             scratch[i] = new LoadState.Scratch(problem);
         }
+        int placed = 0;
         for (int vm : order(problem)) {
+            progress.reached((double) placed++ / n);
             Candidate best = ranges.best(m, new Candidate(-1, Double.MAX_VALUE),
                     (range, from, to) -> state.bestIfPlaced(vm, from, to, Double.MAX_VALUE, -1, scratch[range]));
             if (best.pm() < 0) {
@@ -69,6 +77,7 @@ public final class GreedyFill implements PlacementAlgorithm {
             }
             state.place(vm, best.pm());
         }
+        progress.reached(1);
         return PlacementResult.placed(this, problem, state.assignment());
     }
 

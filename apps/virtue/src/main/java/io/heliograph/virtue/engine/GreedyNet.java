@@ -49,6 +49,15 @@ public final class GreedyNet implements PlacementAlgorithm {
 
     @Override
     public PlacementResult place(PlacementProblem problem, long seed) {
+        return place(problem, seed, Progress.NONE);
+    }
+
+    /**
+     * How many rounds it takes is not known until no move helps, so progress stays at 0 until the end;
+     * each round reports it, which lets a caller stop the run between rounds.
+     */
+    @Override
+    public PlacementResult place(PlacementProblem problem, long seed, Progress progress) {
         int n = problem.vmCount();
         int m = problem.pmCount();
         LoadState state = new LoadState(problem, Energy.NETWORK, problem.start);
@@ -59,6 +68,7 @@ public final class GreedyNet implements PlacementAlgorithm {
         long[] candidateRate = new long[n];
         boolean moved;
         do {
+            progress.reached(0);
             moved = false;
             int hottest = state.hottest();
             if (!state.isLink(hottest)) {
@@ -94,6 +104,7 @@ public final class GreedyNet implements PlacementAlgorithm {
                 }
             }
         } while (moved);
+        progress.reached(1);
         return PlacementResult.placed(this, problem, state.assignment());
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
@@ -54,13 +55,30 @@ public final class ParallelAnnealing implements PlacementAlgorithm {
 
     @Override
     public PlacementResult place(PlacementProblem problem, long seed) {
+        return place(problem, seed, Progress.NONE);
+    }
+
+    /** Progress is the chains' mean. */
+    @Override
+    public PlacementResult place(PlacementProblem problem, long seed, Progress progress) {
         List<CompletableFuture<SimulatedAnnealing.Chain>> runs = new ArrayList<>();
-        for (long chainSeed : seeds(seed, chains)) {
-            runs.add(CompletableFuture.supplyAsync(() -> chain.run(problem, chainSeed), executor));
+        double[] fractions = new double[chains];
+        long[] seeds = seeds(seed, chains);
+        for (int i = 0; i < chains; i++) {
+            int slot = i;
+            Progress chainProgress = fraction -> {
+                double mean;
+                synchronized (fractions) {
+                    fractions[slot] = fraction;
+                    mean = java.util.Arrays.stream(fractions).average().orElse(1);
+                }
+                progress.reached(mean);
+            };
+            runs.add(CompletableFuture.supplyAsync(() -> chain.run(problem, seeds[slot], chainProgress), executor));
         }
         SimulatedAnnealing.Chain best = null;
         for (CompletableFuture<SimulatedAnnealing.Chain> run : runs) {
-            SimulatedAnnealing.Chain result = run.join();
+            SimulatedAnnealing.Chain result = join(run);
             if (result.best() != null && (best == null || result.bestEnergy() < best.bestEnergy())) {
                 best = result;
             }
@@ -69,7 +87,20 @@ public final class ParallelAnnealing implements PlacementAlgorithm {
             return PlacementResult.infeasible(this, "no chain saw a placement that keeps every PM within its "
                     + "CPU capacity (the start does not)");
         }
+        progress.reached(1);
         return PlacementResult.placed(this, problem, best.best());
+    }
+
+    /** A chain's end; a chain that failed (or was cancelled through its progress) fails the run with its own exception. */
+    private static SimulatedAnnealing.Chain join(CompletableFuture<SimulatedAnnealing.Chain> run) {
+        try {
+            return run.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
     }
 
     @Override

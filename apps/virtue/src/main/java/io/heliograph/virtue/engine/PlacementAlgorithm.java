@@ -16,4 +16,14 @@ public interface PlacementAlgorithm {
     Energy energy();
 
     PlacementResult place(PlacementProblem problem, long seed);
+
+    /**
+     * As {@link #place(PlacementProblem, long)}, telling {@code progress} how far it has got; the same
+     * result. An algorithm that cannot say reports 1 at its end.
+     */
+    default PlacementResult place(PlacementProblem problem, long seed, Progress progress) {
+        PlacementResult result = place(problem, seed);
+        progress.reached(1);
+        return result;
+    }
 }

@@ -77,6 +77,9 @@ public final class PlacementProblem {
     /** Per VM: the flows it sends or receives, each once. */
     final int[][] flowsOf;
     final int[] start;
+    /** Per VM: the ports of its link up (VM side, switch side) and of its link down (switch side, VM side), as the EDF gives them. */
+    private final int[][] vmUpPorts;
+    private final int[][] vmDownPorts;
 
     private PlacementProblem(Edf edf, Measurements measurements, int maxVmsPerPm) {
         List<Problem> problems = new ArrayList<>(EdfFormat.problems(edf, maxVmsPerPm));
@@ -120,18 +123,17 @@ public final class PlacementProblem {
         List<Edf.Link> fabric = new ArrayList<>();
         double[] vmLinkUp = new double[n];
         double[] vmLinkDown = new double[n];
-        double vmDefault = edf.parameters().containsKey(Edf.INTRA_PM_LINK_SPEED)
-                ? EdfFormat.number(edf.parameters().get(Edf.INTRA_PM_LINK_SPEED))
-                : number(Map.of(), edf.parameters(), Edf.LINK_SPEED);
+        vmUpPorts = new int[n][2];
+        vmDownPorts = new int[n][2];
         for (Edf.Link link : edf.links()) {
             Integer up = vmIndex.get(link.sourceId());
             Integer down = vmIndex.get(link.destinationId());
-            double own = link.parameters().containsKey(Edf.LINK_SPEED)
-                    ? EdfFormat.number(link.parameters().get(Edf.LINK_SPEED)) : -1;
             if (up != null) {
-                vmLinkUp[up] = own > 0 ? own : vmDefault;
+                vmLinkUp[up] = edf.linkBitsPerSecond(link);
+                vmUpPorts[up] = new int[] {link.sourcePort(), link.destinationPort()};
             } else if (down != null) {
-                vmLinkDown[down] = own > 0 ? own : vmDefault;
+                vmLinkDown[down] = edf.linkBitsPerSecond(link);
+                vmDownPorts[down] = new int[] {link.sourcePort(), link.destinationPort()};
             } else {
                 fabric.add(link);
             }
@@ -152,7 +154,7 @@ public final class PlacementProblem {
             fabricLinkIds[l] = link.id();
             fabricSource[l] = node.get(link.sourceId());
             fabricDestination[l] = node.get(link.destinationId());
-            linkCapacity[l] = number(link.parameters(), edf.parameters(), Edf.LINK_SPEED) * SCALE;
+            linkCapacity[l] = edf.linkBitsPerSecond(link) * SCALE;
             out.get(fabricSource[l]).add(l);
         }
         for (int p = 0; p < m; p++) {
@@ -542,7 +544,10 @@ public final class PlacementProblem {
         return fabricLinks + vmIds.length + vm;
     }
 
-    /** The id of a link when each VM sits where {@code pmOf} says (a VM's links are named after its PM's switch). */
+    /**
+     * The id of a link when each VM sits where {@code pmOf} says (a VM's links are named after its PM's
+     * switch, with the ports the EDF gives them, as {@link #edfOf} writes them).
+     */
     String linkId(int link, int[] pmOf) {
         int n = vmIds.length;
         if (link < fabricLinks) {
@@ -550,7 +555,8 @@ public final class PlacementProblem {
         }
         int vm = link < fabricLinks + n ? link - fabricLinks : link - fabricLinks - n;
         String sw = pmOf[vm] < 0 ? "?" : pmSwitchIds[pmOf[vm]];
-        return link < fabricLinks + n ? Edf.Link.idOf(vmIds[vm], 0, sw, 0) : Edf.Link.idOf(sw, 0, vmIds[vm], 0);
+        return link < fabricLinks + n ? Edf.Link.idOf(vmIds[vm], vmUpPorts[vm][0], sw, vmUpPorts[vm][1])
+                : Edf.Link.idOf(sw, vmDownPorts[vm][0], vmIds[vm], vmDownPorts[vm][1]);
     }
 
     /**

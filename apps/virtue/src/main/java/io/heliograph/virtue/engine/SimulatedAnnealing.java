@@ -68,7 +68,13 @@ public final class SimulatedAnnealing implements PlacementAlgorithm {
 
     @Override
     public PlacementResult place(PlacementProblem problem, long seed) {
-        Chain chain = run(problem, seed);
+        return place(problem, seed, Progress.NONE);
+    }
+
+    @Override
+    public PlacementResult place(PlacementProblem problem, long seed, Progress progress) {
+        Chain chain = run(problem, seed, progress);
+        progress.reached(1);
         if (chain.best == null) {
             return PlacementResult.infeasible(this, "no placement seen keeps every PM within its CPU capacity "
                     + "(the start does not)");
@@ -80,7 +86,7 @@ public final class SimulatedAnnealing implements PlacementAlgorithm {
     record Chain(int[] best, double bestEnergy) {
     }
 
-    Chain run(PlacementProblem problem, long seed) {
+    Chain run(PlacementProblem problem, long seed, Progress progress) {
         SplittableRandom random = new SplittableRandom(seed);
         LoadState state = new LoadState(problem, energy, problem.start);
         int n = problem.vmCount();
@@ -92,7 +98,11 @@ public final class SimulatedAnnealing implements PlacementAlgorithm {
         if (n == 0 || m < 2) {
             return new Chain(best, bestEnergy);
         }
+        int report = Math.max(1, total / 100);
         for (int t = total; t > 0; t--) {
+            if ((total - t) % report == 0) {
+                progress.reached((double) (total - t) / total);
+            }
             boolean swap = random.nextBoolean();
             long pair = swap ? drawSwap(state, random, n) : -1;
             int a;
