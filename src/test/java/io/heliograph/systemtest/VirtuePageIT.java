@@ -83,6 +83,8 @@ class VirtuePageIT {
     static void start() {
         artifacts = ArtifactDirectory.forTest("VirtuePageIT");
         distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
+        // a sample a second, so that the two rounds of reports are two samples soon
+        distribution.configure("io.heliograph.virtue", Map.of("sampleSeconds", "1"));
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(Duration.ofSeconds(60));
         browser = Browser.start(artifacts, 1400, 1800);
