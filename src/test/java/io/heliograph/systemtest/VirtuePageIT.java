@@ -11,11 +11,6 @@ import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.Poll;
 import io.heliograph.testbed.RestClient;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -244,22 +239,11 @@ class VirtuePageIT {
                 "parameters", Map.of());
     }
 
-    /** A host agent's report, with its key and no other credentials. */
+    /** A host agent's report, with its VM's key. */
     private static void report(String id, String key, String vm, double cpu, double requests) {
-        try {
-            String body = JSON.writeValueAsString(Map.of("vm", vm, "cpu", cpu, "metrics", Map.of("requests", requests)));
-            HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                            URI.create("http://127.0.0.1:" + controller.httpPort() + BASE + "/" + id + "/reports"))
-                    .header("Content-Type", "application/json").header("X-Virtue-Agent-Key", key)
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertEquals(202, answer.statusCode(), "report of " + vm + ": " + answer.body());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        RestClient.Response answer = controller.rest().withHeader("X-Virtue-Agent-Key", key).post(BASE + "/" + id + "/reports",
+                Map.of("vm", vm, "cpu", cpu, "metrics", Map.of("requests", requests)));
+        assertEquals(202, answer.status(), answer.toString());
     }
 
     /** The latest sample's time when its VMs' CPU is `cpu`, else null. */
