@@ -9,7 +9,7 @@ import { instant } from './virtue-format.js';
 const BASE = '/api/v1/virtue/experiments';
 
 export class ExperimentList {
-  /** `selected`: the id shown in the explorer (its row is marked); onChange(): something was started, stopped or deleted. */
+  /** `selected`: the id shown in the explorer (its row is marked); onChange({created?, deleted?}): something was created, started, stopped or deleted. */
   constructor(api, { selected = null, onChange = () => {} } = {}) {
     this.api = api;
     this.selected = selected;
@@ -58,22 +58,23 @@ export class ExperimentList {
     const remove = act('Delete', 'virtue-delete', () => {
       // asked in the row: a deleted experiment's measurements are gone
       remove.replaceWith(el('span', { class: 'virtue-confirm' }, 'Delete it and its measurements? ',
-        act('Yes', 'virtue-delete-yes', () => this.run(`Deleted ${e.id}`, () => this.api.delete(`${BASE}/${e.id}`))),
+        act('Yes', 'virtue-delete-yes', () => this.run(`Deleted ${e.id}`, () => this.api.delete(`${BASE}/${e.id}`), { deleted: e.id })),
         ' ', act('No', 'virtue-delete-no', () => this.load())));
     });
     buttons.push(remove);
     return el('span', { class: 'virtue-actions' }, ...buttons);
   }
 
-  async run(done, call) {
+  async run(done, call, change = {}) {
     try {
       await call();
       this.say(done, false);
     } catch (e) {
       this.say(e.message, true);
+      change = {};
     }
     await this.load();
-    this.onChange();
+    this.onChange(change);
   }
 
   say(text, error) {
@@ -109,7 +110,7 @@ export class ExperimentList {
         this.say(`Created ${created.id} from ${chosen.name}: ${created.vms} VMs`, false);
         form.reset();
         await this.load();
-        this.onChange(created);
+        this.onChange({ created });
       } catch (e) {
         const listed = problemsOf(e);
         this.say(listed.length > 0 ? `${chosen.name} refused: ${listed.length} problem${listed.length === 1 ? '' : 's'}`
