@@ -192,7 +192,9 @@ class TopologyGraphBenchIT {
                   const { findMatches } = await at('search.js');
                   const { runInSlices } = await at('slices.js');
                   const { syntheticFatTree } = await at('synthetic-topology.js');
-                  const { utilisationBand } = await at('scene.js');
+                  const { utilisationBand, buildScene, recolourScene } = await at('scene.js');
+                  const { applyUtilisation } = await at('topology-model.js');
+                  const { itemsInRegion } = await at('region.js');
                   const r = {};
                   r.dpids = ['0x1', '00:00:00:00:00:00:00:0A', '000000000000001f', 255, 'zz', '0x11112222333344445']
                       .map(canonicalDpid);
@@ -222,6 +224,26 @@ class TopologyGraphBenchIT {
                   r.searchIp = { first: model.hosts[byIp[0].index].ips[0], switches: byIp.filter((m) => m.kind === 'switch').length };
                   r.searchBareDpid = findMatches(model, '0000000000030001').map((m) => model.switches[m.index].dpid);
                   r.bands = [null, 0, 0.29, 0.3, 0.6, 0.85, 1].map(utilisationBand);
+                  // utilisations of switches and hosts, replaced without a new layout
+                  const edge = model.switches.find((s) => s.hostCount > 0);
+                  const host = model.hosts.find((h) => h.switch === edge.index);
+                  const link = model.links[0];
+                  r.applied = applyUtilisation(model, {
+                    switches: [{ dpid: edge.dpid, utilisation: 0.9 }, { dpid: '00:00:00:00:00:00:ff:ff', utilisation: 0.1 }],
+                    hosts: [{ mac: host.mac.toUpperCase(), utilisation: 0.45 }],
+                    links: [{ src: { dpid: model.switches[link.b].dpid, port: link.bPort },
+                              dst: { dpid: model.switches[link.a].dpid, port: link.aPort }, utilisation: 0.7 }] });
+                  const scene = recolourScene(buildScene(model, layout));
+                  r.colours = { switch: scene.switchBand[edge.index], host: scene.hostBand[host.index],
+                    badge: scene.badgeBand[edge.index], others: [...scene.switchBand].filter((b) => b >= 0).length,
+                    link: scene.linksByBand[3].includes(link.index) };
+                  try { applyUtilisation(model, { hosts: [{ mac: host.mac, utilisation: -1 }] }); } catch (e) { r.badUse = e.message; }
+                  // a region round one edge switch: it, its hosts, the links that cross the rectangle
+                  const x = layout.x[edge.index];
+                  const y = layout.y[edge.index];
+                  const inRegion = itemsInRegion(scene, { minX: x - 1, minY: y - 1, maxX: x + 1, maxY: y + 1 });
+                  r.region = { switches: inRegion.switches, hosts: inRegion.hosts.length, hostCount: edge.hostCount,
+                    links: inRegion.links.length, degree: edge.degree };
                   done(r);
                 })().catch((e) => done({ failed: String(e && e.stack || e) }));
                 """);
@@ -244,6 +266,16 @@ class TopologyGraphBenchIT {
                 "an IP finds its host first (before 10.0.0.10) and no switch");
         assertEquals(List.of("00:00:00:00:00:03:00:01"), r.get("searchBareDpid"), "a dpid typed without colons");
         assertEquals(List.of(0L, 1L, 1L, 2L, 3L, 4L, 4L), r.get("bands"), "utilisation colour bands");
+        assertEquals(Map.of("links", 1L, "switches", 1L, "hosts", 1L, "unknown", 1L), r.get("applied"),
+                "utilisations applied by dpid, MAC (any case) and either direction of a link; an unknown switch counted");
+        assertEquals(Map.of("switch", 4L, "host", 2L, "badge", 2L, "others", 1L, "link", true), r.get("colours"),
+                "a switch, a host and its badge take their utilisation's band; nothing else has one");
+        assertEquals("hosts[0].utilisation: expected a number from 0 to 1, got -1", r.get("badUse"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> region = (Map<String, Object>) r.get("region");
+        assertEquals(1, ((List<?>) region.get("switches")).size(), "one switch in the region: " + region);
+        assertEquals(region.get("hostCount"), region.get("hosts"), "its hosts are in the region: " + region);
+        assertEquals(region.get("degree"), region.get("links"), "the links from it cross the region: " + region);
     }
 
     // ---- the bench page

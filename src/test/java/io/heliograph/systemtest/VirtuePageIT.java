@@ -78,6 +78,8 @@ class VirtuePageIT {
     static void start() {
         artifacts = ArtifactDirectory.forTest("VirtuePageIT");
         distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
+        // a sample a second, so that the two rounds of reports are two samples soon
+        distribution.configure("io.heliograph.virtue", Map.of("sampleSeconds", "1"));
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(Duration.ofSeconds(60));
         browser = Browser.start(artifacts, 1400, 1800);
@@ -116,7 +118,15 @@ class VirtuePageIT {
                     () -> sampleWith(rest, id, cpu), t -> t != null && (sampled == 0 || !t.equals(sampleTimes.get(0))));
             sampleTimes.add(at);
         }
-        System.out.printf("samples with the two rounds of reports: %s%n", sampleTimes);
+        // stopped, it samples no more: its last sample is the latest the page shows
+        RestClient.Response stopped = rest.post(BASE + "/" + id + "/stop", Map.of());
+        assertEquals(200, stopped.status(), stopped.toString());
+        List<String> times = new ArrayList<>();
+        rest.get(BASE + "/" + id + "/times").json().path("times").forEach(t -> times.add(t.asText()));
+        String latest = times.get(times.size() - 1);
+        int first = times.indexOf(sampleTimes.get(0));
+        assertTrue(first >= 0, sampleTimes + " in " + times);
+        System.out.printf("samples with the two rounds of reports: %s, of %d samples%n", sampleTimes, times.size());
 
         // the experiment, opened from the list
         browser.openPage("#/virtue");
@@ -126,7 +136,7 @@ class VirtuePageIT {
         assertTrue(open.getText().startsWith("page-it"), open.getText());
         browser.screenshot("1-list");
         open.click();
-        Poll.until("the explorer on the latest sample", PAGE, () -> explorerData("shownTime"), sampleTimes.get(1)::equals);
+        Poll.until("the explorer on the latest sample", PAGE, () -> explorerData("shownTime"), latest::equals);
         Poll.until("the rows of the latest sample", PAGE, () -> useOf("vm vm0004"), "95.0 %"::equals);
         // every EDF link (both ways: 3 PM switches and 4 VMs), VM and PM
         assertEquals(2 * (PM_SWITCHES.size() + VMS.size()) + VMS.size() + PM_SWITCHES.size(), tableRows().size(),
@@ -135,15 +145,18 @@ class VirtuePageIT {
         assertEquals("not measured", useOf("link " + TOR + ":1->" + PM_SWITCHES.get(0) + ":1"));
         assertTrue(browser.find(".virtue-summary").getText().contains("not measured"), browser.find(".virtue-summary").getText());
         for (int pm = 0; pm < PM_SWITCHES.size(); pm++) {
-            assertPmColour(rest, id, sampleTimes.get(1), pm);
+            assertPmColour(rest, id, latest, pm);
         }
         assertEquals(0.95, hostUtilisation("00:16:3e:00:00:04"), 1e-9);
         int markerLatest = markerX("cpu");
         browser.screenshot("2-latest-sample");
 
-        // the slider to the first sample: table, colours and markers follow
+        // the slider to the first sample with round 1's reports: table, colours and markers follow
         WebElement slider = browser.find(".virtue-slider");
         slider.sendKeys(Keys.HOME);
+        for (int i = 0; i < first; i++) {
+            slider.sendKeys(Keys.ARROW_RIGHT);
+        }
         Poll.until("the explorer on the first sample", PAGE, () -> explorerData("shownTime"), sampleTimes.get(0)::equals);
         Poll.until("vm0001's first CPU in the table", PAGE, () -> useOf("vm vm0001"), "90.0 %"::equals);
         assertEquals("10.0 %", useOf("vm vm0004"));
@@ -168,7 +181,9 @@ class VirtuePageIT {
         Poll.until("the whole table again", PAGE, () -> explorerData("regionRows"), String::isEmpty);
         WebElement filter = browser.find(".virtue-resources .hg-filter");
         filter.sendKeys("vm0002");
-        Poll.until("the text filter", PAGE, this::tableRows, rows -> rows.equals(List.of("vm vm0002")));
+        // the VM and its own two links, which name it
+        Poll.until("the text filter", PAGE, this::tableRows, rows -> rows.size() == 3 && rows.contains("vm vm0002")
+                && rows.stream().allMatch(r -> r.contains("vm0002")));
         filter.clear();
 
         // a refused EDF: its problems, each at its JSON path
@@ -237,28 +252,14 @@ class VirtuePageIT {
                 "parameters", Map.of());
     }
 
-    /**
-     * A host agent's report: an API client like any other (a bearer token of its own, as an orchestration
-     * tool hands its agents), whose VM's key limits it to reporting for that VM.
-     */
+    /** A host agent's report, with its VM's key. */
     private static void report(String id, String key, String vm, double cpu, double requests) {
-        RestClient.Response answer = agents().withHeader("X-Virtue-Agent-Key", key).post(BASE + "/" + id + "/reports",
+        RestClient.Response answer = controller.rest().withHeader("X-Virtue-Agent-Key", key).post(BASE + "/" + id + "/reports",
                 Map.of("vm", vm, "cpu", cpu, "metrics", Map.of("requests", requests)));
-        assertEquals(202, answer.status(), "report of " + vm + ": " + answer);
+        assertEquals(202, answer.status(), answer.toString());
     }
 
-    private static RestClient agentClient;
-
-    /** The agents' client: a bearer token made for them, not the administrator's password. */
-    private static synchronized RestClient agents() {
-        if (agentClient == null) {
-            RestClient.Response token = controller.rest().post("/api/v1/auth/tokens", Map.of("name", "virtue-agents"));
-            assertEquals(201, token.status(), token.toString());
-            agentClient = controller.anonymousRest().withBearer(token.json().get("token").asText());
-        }
-        return agentClient;
-    }
-
+    /** The latest sample's time when its VMs' CPU is `cpu`, else null. */
     private static String sampleWith(RestClient rest, String id, Map<String, Double> cpu) {
         JsonNode snapshot = rest.get(BASE + "/" + id + "/snapshot").json();
         for (JsonNode vm : snapshot.path("vms")) {
@@ -267,7 +268,8 @@ class VirtuePageIT {
                 return null;
             }
         }
-        return snapshot.path("vms").size() == cpu.size() ? snapshot.path("at").asText() : null;
+        // a sample's time: null before the first round (reports alone make no sample)
+        return snapshot.path("vms").size() == cpu.size() && snapshot.path("at").isTextual() ? snapshot.path("at").asText() : null;
     }
 
     // ---- the page

@@ -1,4 +1,4 @@
-// The experiment list: each experiment's state, times, size and last measurement, with start, stop and
+// The experiment list: each experiment's state, times, VMs, samples and last measurement, with start, stop and
 // delete; and a new experiment from an EDF file. A refused EDF shows the controller's problems, each
 // with the JSON path it is at. Experiments open in the explorer at #/virtue/<id>.
 
@@ -9,7 +9,7 @@ import { instant } from './virtue-format.js';
 const BASE = '/api/v1/virtue/experiments';
 
 export class ExperimentList {
-  /** `selected`: the id shown in the explorer (its row is marked); onChange(): something was started, stopped or deleted. */
+  /** `selected`: the id shown in the explorer (its row is marked); onChange({created?, deleted?}): something was created, started, stopped or deleted. */
   constructor(api, { selected = null, onChange = () => {} } = {}) {
     this.api = api;
     this.selected = selected;
@@ -21,10 +21,7 @@ export class ExperimentList {
       { key: 'created', title: 'Created', text: (e) => instant(e.created) },
       { key: 'started', title: 'Started', text: (e) => instant(e.started) },
       { key: 'stopped', title: 'Stopped', text: (e) => instant(e.stopped) },
-      { key: 'pms', title: 'PMs', numeric: true },
       { key: 'vms', title: 'VMs', numeric: true },
-      { key: 'switches', title: 'Switches', numeric: true },
-      { key: 'links', title: 'Links', numeric: true },
       { key: 'samples', title: 'Samples', numeric: true },
       { key: 'measuredAt', title: 'Last measured', text: (e) => (e.measuredAt ? instant(e.measuredAt) : 'never') },
       { key: 'actions', title: '', text: () => '', cell: (e) => this.actions(e) },
@@ -61,22 +58,23 @@ export class ExperimentList {
     const remove = act('Delete', 'virtue-delete', () => {
       // asked in the row: a deleted experiment's measurements are gone
       remove.replaceWith(el('span', { class: 'virtue-confirm' }, 'Delete it and its measurements? ',
-        act('Yes', 'virtue-delete-yes', () => this.run(`Deleted ${e.id}`, () => this.api.delete(`${BASE}/${e.id}`))),
+        act('Yes', 'virtue-delete-yes', () => this.run(`Deleted ${e.id}`, () => this.api.delete(`${BASE}/${e.id}`), { deleted: e.id })),
         ' ', act('No', 'virtue-delete-no', () => this.load())));
     });
     buttons.push(remove);
     return el('span', { class: 'virtue-actions' }, ...buttons);
   }
 
-  async run(done, call) {
+  async run(done, call, change = {}) {
     try {
       await call();
       this.say(done, false);
     } catch (e) {
       this.say(e.message, true);
+      change = {};
     }
     await this.load();
-    this.onChange();
+    this.onChange(change);
   }
 
   say(text, error) {
@@ -109,13 +107,15 @@ export class ExperimentList {
       const query = name.value.trim() ? `?name=${encodeURIComponent(name.value.trim())}` : '';
       try {
         const created = await this.api.post(BASE + query, edf);
-        this.say(`Created ${created.id} from ${chosen.name}: ${created.pms} PMs, ${created.vms} VMs`, false);
+        this.say(`Created ${created.id} from ${chosen.name}: ${created.vms} VMs`, false);
         form.reset();
         await this.load();
-        this.onChange(created);
+        this.onChange({ created });
       } catch (e) {
-        this.say(`${chosen.name} refused: ${e.message}`, true);
-        problems.replaceChildren(...problemsOf(e).map((p) =>
+        const listed = problemsOf(e);
+        this.say(listed.length > 0 ? `${chosen.name} refused: ${listed.length} problem${listed.length === 1 ? '' : 's'}`
+          : `${chosen.name} refused: ${e.message}`, true);
+        problems.replaceChildren(...listed.map((p) =>
           el('li', {}, el('code', { class: 'virtue-problem-path' }, p.path), ' ', p.message)));
       }
     });
@@ -123,11 +123,22 @@ export class ExperimentList {
   }
 }
 
-/** The problems a refusal lists ({path, message}), or the one field it names. */
+/**
+ * The problems a refusal lists ({path, message}): a `problems` list when the answer has one, else its
+ * message read as the controller writes a refused EDF ("$.path: message; $.other: message"), else the
+ * one field it names.
+ */
 export function problemsOf(error) {
   const body = error.body;
   if (body && Array.isArray(body.problems)) {
     return body.problems.map((p) => ({ path: String(p.path ?? ''), message: String(p.message ?? '') }));
+  }
+  const text = typeof body?.message === 'string' ? body.message : '';
+  if (text.startsWith('$')) {
+    return text.split(/; (?=\$)/).map((part) => {
+      const colon = part.indexOf(': ');
+      return colon < 0 ? { path: part, message: '' } : { path: part.slice(0, colon), message: part.slice(colon + 2) };
+    });
   }
   return error.field ? [{ path: error.field, message: error.message }] : [];
 }

@@ -113,7 +113,7 @@ export class Explorer {
     this.facts.textContent = `${detail.state} · created ${instant(detail.created)}`
       + (detail.started ? ` · started ${instant(detail.started)}` : '')
       + (detail.stopped ? ` · stopped ${instant(detail.stopped)}` : '')
-      + ` · ${detail.pms} PMs, ${detail.vms} VMs, ${detail.switches} switches, ${detail.links} links · ${detail.samples} samples`;
+      + ` · ${sizeOf(detail.edf)} · ${detail.samples ?? 0} samples`;
   }
 
   /** Reloads the EDF (after an optimisation was executed, its placement is the experiment's). */
@@ -331,6 +331,13 @@ export class Explorer {
     this.graph.destroy();
     for (const c of this.charts) c.destroy();
   }
+}
+
+/** An EDF's size as the operator counts it. */
+function sizeOf(edf) {
+  const pms = edf?.pms ?? [];
+  const vms = pms.reduce((n, pm) => n + Object.keys(pm.vms ?? {}).length, 0);
+  return `${pms.length} PMs, ${vms} VMs, ${(edf?.switches ?? []).length} switches, ${(edf?.links ?? []).length} links`;
 }
 
 /** A utilisation or CPU as a bar in its band's colour and the number. */

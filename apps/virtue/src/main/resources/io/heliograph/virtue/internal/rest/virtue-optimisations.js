@@ -38,6 +38,7 @@ export class Optimisations {
       { key: 'state', title: 'State', cell: (o) => stateCell(o) },
       { key: 'requested', title: 'Requested', text: (o) => instant(o.requested) },
       { key: 'finished', title: 'Finished', text: (o) => instant(o.finished) },
+      { key: 'executed', title: 'Executed', text: (o) => instant(o.executed) },
       { key: 'minimax', title: 'Minimax before → after', text: (o) => (o.result
         ? `${percent(o.result.minimaxBefore)} → ${percent(o.result.minimaxAfter)}` : '') },
     ], { filter: false, empty: 'No optimisations yet', rowKey: (o) => o.id });

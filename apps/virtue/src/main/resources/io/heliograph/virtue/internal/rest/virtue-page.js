@@ -21,9 +21,11 @@ export async function render(element, api, rest) {
   let explorer = null;
   const list = new ExperimentList(api, {
     selected: id || null,
-    onChange: (created) => {
+    onChange: ({ created, deleted } = {}) => {
       if (created?.id) {
         location.hash = `#/virtue/${encodeURIComponent(created.id)}`;
+      } else if (deleted && deleted === id) {
+        location.hash = '#/virtue'; // the explored experiment is gone: back to the list alone
       } else if (explorer) {
         explorer.refreshFacts();
       }
