@@ -30,6 +30,7 @@ import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.FlowEntry;
 import io.heliograph.testbed.Host;
 import io.heliograph.testbed.Poll;
+import io.heliograph.testbed.PostgresServer;
 import io.heliograph.testbed.PortCounters;
 import io.heliograph.testbed.RestClient;
 import io.heliograph.testbed.RestClient.Response;
@@ -43,7 +44,9 @@ import io.heliograph.testbed.Testbed;
  * exactly the switch its route names, by the switches' own port counters; stopping removes every entry
  * it added and nothing else (an operator's static flow stays). Bad requests are refused with the field
  * at fault and change nothing; stopping and starting the app's bundle mid-experiment keeps the
- * experiment running and recording; a controller restarted mid-experiment keeps every recorded round.
+ * experiment running and recording; the database (a real PostgreSQL here; the other Virtue tests use the
+ * default, embedded H2) stopped for a while loses no round, and reads meanwhile answer 503; a controller
+ * restarted mid-experiment keeps every recorded round.
  */
 @Timeout(240)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -60,13 +63,17 @@ class VirtueExperimentIT {
     private static Testbed testbed;
     private static VirtueNetwork network;
     private static RestClient rest;
+    private static PostgresServer postgres;
 
     @BeforeAll
     static void start() {
         artifacts = ArtifactDirectory.forTest("VirtueExperimentIT");
+        postgres = PostgresServer.start(artifacts.resolve("postgresql.log"));
+        postgres.createDatabase("virtue");
         distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
         distribution.configure("io.heliograph.stats", Map.of("intervalMs", "1000"));
-        distribution.configure("io.heliograph.virtue", Map.of("sampleSeconds", "1"));
+        distribution.configure("io.heliograph.virtue", Map.of("sampleSeconds", "1", "databaseUrl",
+                postgres.jdbcUrl("virtue"), "databaseUser", PostgresServer.USER, "databasePassword", postgres.password()));
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(CONNECT);
         rest = controller.rest();
@@ -83,6 +90,7 @@ class VirtueExperimentIT {
         cleanup.close("testbed", testbed);
         cleanup.close("controller", controller);
         cleanup.close("distribution copy", distribution);
+        cleanup.close("PostgreSQL", postgres);
         cleanup.finish();
     }
 
@@ -256,6 +264,35 @@ class VirtueExperimentIT {
 
     @Test
     @Order(4)
+    void theDatabaseAwayForAWhileLosesNoRound() {
+        // "faults" runs, measured every second
+        assertTrue(ok(rest.get("/api/v1/virtue/status")).at("/database/open").asBoolean());
+        List<String> before = times("faults");
+        postgres.stop();
+        Response away = rest.get("/api/v1/virtue/experiments/faults/times");
+        assertEquals(503, away.status(), "reads say the database is away: " + away);
+        // rounds wait in the recorder meanwhile
+        Poll.until("three rounds waiting for the database", APP,
+                () -> ok(rest.get("/api/v1/virtue/status")).at("/database/pending").asLong(), pending -> pending >= 3);
+        postgres.start();
+        Poll.until("the waiting rounds written", APP,
+                () -> ok(rest.get("/api/v1/virtue/status")).at("/database/pending").asLong(), pending -> pending == 0);
+        List<String> after = times("faults");
+        assertTrue(after.containsAll(before), "nothing recorded before is lost");
+        // no gap across the outage: a round every second, as before it
+        List<java.time.Instant> instants = after.stream().map(java.time.Instant::parse)
+                .filter(t -> !t.isBefore(java.time.Instant.parse(before.get(before.size() - 1)))).toList();
+        assertTrue(instants.size() >= 4, instants.toString());
+        for (int i = 1; i < instants.size(); i++) {
+            long gap = Duration.between(instants.get(i - 1), instants.get(i)).toMillis();
+            assertTrue(gap < 2_500, "a round every second, through the outage too: " + gap + " ms between "
+                    + instants.get(i - 1) + " and " + instants.get(i));
+        }
+        assertEquals(0, ok(rest.get("/api/v1/virtue/status")).at("/database/dropped").asLong());
+    }
+
+    @Test
+    @Order(5)
     void aControllerRestartedMidExperimentKeepsEveryRecordedRound() {
         List<String> before = times("faults");
         assertFalse(before.isEmpty());
