@@ -19,9 +19,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Isolated;
 
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.heliograph.testbed.ArtifactDirectory;
+import io.heliograph.testbed.Browser;
 import io.heliograph.testbed.Cleanup;
 import io.heliograph.testbed.ControllerDistribution;
 import io.heliograph.testbed.ControllerProcess;
@@ -39,7 +44,8 @@ import io.heliograph.testbed.Testbed;
  * tagged links). An optimisation of those rounds (Greedy Fill) must plan a lower maximum utilisation; the
  * plan is executed by moving the namespaced hosts to their new PMs' bridges and marking it executed (the
  * app installs the new placement's routes); with the same transfers again, the measured maximum link
- * utilisation must be within 15% of the plan's prediction.
+ * utilisation must be within 15% of the plan's prediction. The web UI's explorer, in headless Chromium,
+ * shows the measured utilisation of the busiest link at a steady round (screenshot in the test's logs).
  */
 @Timeout(200)
 // Isolated: the rates it measures would include a neighbour's load
@@ -125,6 +131,8 @@ class VirtueMeasurementIT {
         // stored in the database: every round is listed, and an instant's round is served back
         JsonNode times = ok(rest.get("/api/v1/virtue/experiments/measured/times")).get("times");
         assertTrue(times.size() >= STEADY_ROUNDS, times.toString());
+        // and the explorer shows it: the page at the last steady round, c1 -> pm2 at its utilisation
+        showInTheExplorer(times, before.to, c1ToPm2, tagged13 / VirtueNetwork.LINK_SPEED);
 
         // the optimisation of the steady rounds: Greedy Fill, the thesis's best heuristic
         Response queued = rest.post("/api/v1/virtue/experiments/measured/optimisations", Map.of("algorithm",
@@ -164,6 +172,43 @@ class VirtueMeasurementIT {
     }
 
     private record Window(Instant from, Instant to, List<JsonNode> snapshots) {
+    }
+
+    /** Opens the Virtue page, moves its slider to {@code at} and reads {@code link}'s use from the resource table. */
+    private static void showInTheExplorer(JsonNode times, Instant at, String link, double utilisation) {
+        int index = -1;
+        for (int i = 0; i < times.size(); i++) {
+            if (Instant.parse(times.get(i).asText()).equals(at)) {
+                index = i;
+            }
+        }
+        assertTrue(index >= 0, at + " in " + times);
+        try (Browser browser = Browser.start(artifacts, 1400, 1600)) {
+            browser.logIn(controller);
+            browser.openPage("#/virtue");
+            Poll.until("the experiment in the list", APP, () -> browser.driver().findElements(
+                    By.cssSelector(".virtue-experiments tr[data-key='measured'] a.virtue-open")), l -> l.size() == 1)
+                    .get(0).click();
+            Poll.until("the explorer", APP, () -> browser.driver().findElements(By.cssSelector(".virtue-slider")),
+                    l -> !l.isEmpty());
+            WebElement slider = browser.find(".virtue-slider");
+            slider.sendKeys(Keys.HOME);
+            for (int i = 0; i < index; i++) {
+                slider.sendKeys(Keys.ARROW_RIGHT);
+            }
+            Poll.until("the explorer at " + at, APP, () -> String.valueOf(browser.script(
+                    "const e = document.querySelector('.virtue-explorer'); return e ? e.dataset.shownTime : '';")),
+                    at.toString()::equals);
+            String shown = Poll.until(link + " in the resource table", APP, () -> {
+                List<WebElement> rows = browser.driver().findElements(
+                        By.cssSelector(".virtue-resources tbody tr[data-key='link " + link + "']"));
+                return rows.isEmpty() ? "" : rows.get(0).findElements(By.tagName("td")).get(3).getText();
+            }, text -> text.endsWith("%"));
+            browser.screenshot("explorer-during-the-transfer");
+            double percent = Double.parseDouble(shown.replace("%", "").strip());
+            System.out.printf("VirtueMeasurementIT: the explorer shows %s for %s at %s%n", shown, link, at);
+            within("the explorer's " + link, percent / 100, utilisation, RATE_TOLERANCE);
+        }
     }
 
     /** Both transfers at once; the snapshots of the last {@link #STEADY_ROUNDS} rounds while they ran. */
