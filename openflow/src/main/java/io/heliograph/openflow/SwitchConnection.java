@@ -65,6 +65,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private final RefusalLog refusals = new RefusalLog();
     private final SwitchCounters counters = new SwitchCounters();
     private final PacketInBudget packetIns;
+    private final Bundles bundles = new Bundles(this);
     /** Who waits for the connection to be writable again (on the loop). */
     private final List<CompletableFuture<Void>> writableWaiters = new ArrayList<>();
     private boolean packetInDropsLogged;
@@ -233,6 +234,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
             }
             handshake.finish();
         }
+        bundles.connectionClosed();
         pending.failAll(closeReason);
         wakeWriters();
         try {
@@ -266,6 +268,9 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
             return;
         }
         if (message instanceof org.projectfloodlight.openflow.protocol.OFErrorMsg error) {
+            if (bundles.offerError(error)) {
+                return; // a refusal of a message in an open bundle: its commit reports it
+            }
             refusals.refused(this, error);
         }
         if (message instanceof OFPortStatus status) {
@@ -360,6 +365,14 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         if (counters.count("requestsRefused")) {
             LOG.warn("{} has {} requests awaiting answers (maxPendingRequests): further requests fail at once and are"
                     + " counted (requestsRefused), not logged", this, context.settings().limits().maxPendingRequests());
+        }
+    }
+
+    /** A bundle refused at the bound on open bundles (on the caller's thread). */
+    void bundleRefused() {
+        if (counters.count("bundlesRefused")) {
+            LOG.warn("{} has {} bundles open: further bundles are refused and counted (bundlesRefused), not logged",
+                    this, Bundles.MAX_OPEN_BUNDLES);
         }
     }
 
@@ -759,6 +772,16 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     @Override
     public void disconnect() {
         disconnect("requested");
+    }
+
+    @Override
+    public boolean supportsBundles() {
+        return Bundles.supported(getVersion());
+    }
+
+    @Override
+    public io.heliograph.core.OFBundle bundle() {
+        return bundles.open(factory);
     }
 
     @Override
