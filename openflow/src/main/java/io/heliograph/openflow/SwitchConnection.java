@@ -370,6 +370,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
 
     /** A bundle refused at the bound on open bundles (on the caller's thread). */
     void bundleRefused() {
+        context.counters().bundlesRefused.increment();
         if (counters.count("bundlesRefused")) {
             LOG.warn("{} has {} bundles open: further bundles are refused and counted (bundlesRefused), not logged",
                     this, Bundles.MAX_OPEN_BUNDLES);
@@ -618,6 +619,11 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     int pendingRequests() {
         PendingRequests p = pending;
         return p == null ? 0 : p.boundedSize();
+    }
+
+    /** Bundles open on this connection now (any thread; for the bounds report). */
+    int openBundles() {
+        return bundles.openCount();
     }
 
     /** Packet-ins handed to the apps in the last whole second (any thread; for the bounds report). */

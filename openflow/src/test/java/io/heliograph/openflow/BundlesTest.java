@@ -234,6 +234,11 @@ class BundlesTest {
         }
         assertThrows(java.util.concurrent.RejectedExecutionException.class, sw::bundle);
         assertEquals(1L, sw.getCounters().get("bundlesRefused"));
+        var bound = ChannelBounds.bounds(controller.server.settings(), controller.registry.connections(),
+                controller.server.counters()).stream().filter(b -> b.table().equals("openflow.openBundles"))
+                .findFirst().orElseThrow();
+        assertEquals(List.of((long) Bundles.MAX_OPEN_BUNDLES, (long) Bundles.MAX_OPEN_BUNDLES, 1L),
+                List.of(bound.limit(), bound.size(), bound.refused()), "reported as a bound");
         open.get(0).discard();
         OFBundleCtrlMsg discard = expectControl(OFBundleCtrlType.DISCARD_REQUEST);
         reply(discard, OFBundleCtrlType.DISCARD_REPLY);
