@@ -13,6 +13,12 @@ public class OFErrorException extends Exception {
         this.error = error;
     }
 
+    /** With a message of the caller's: what was refused and why, the error named in it. */
+    protected OFErrorException(String message, OFErrorMsg error) {
+        super(message);
+        this.error = error;
+    }
+
     public OFErrorMsg getError() {
         return error;
     }

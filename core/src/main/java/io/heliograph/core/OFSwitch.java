@@ -87,6 +87,27 @@ public interface OFSwitch {
     CompletableFuture<OFBarrierReply> barrier();
 
     /**
+     * Whether {@link #bundle()} works here: the switch negotiated OpenFlow 1.4 or later. Below it,
+     * order the messages so that every intermediate state is safe instead.
+     */
+    default boolean supportsBundles() {
+        return false;
+    }
+
+    /**
+     * Opens an OpenFlow bundle on the switch: messages added to it take effect together when it is
+     * committed, or not at all. See {@link OFBundle}.
+     *
+     * @throws UnsupportedOperationException when the switch negotiated a version below OpenFlow 1.4
+     *         (bundles are 1.4's), saying which it negotiated
+     * @throws java.util.concurrent.RejectedExecutionException when the switch already has as many open
+     *         bundles as the controller allows, or is not connected
+     */
+    default OFBundle bundle() {
+        throw new UnsupportedOperationException(this + " does not support OpenFlow bundles");
+    }
+
+    /**
      * This controller's role for the switch: the one the switch last confirmed, except that a
      * demotion to SLAVE counts from the moment it is asked for. {@link Role#EQUAL} until a role is asked for.
      */

@@ -38,6 +38,10 @@ final class ChannelBounds {
                         fullest(switches, SwitchConnection::packetInsLastSecond), 0, c.packetInsDropped.sum(),
                         "packet-ins per second one switch may hand to the apps, in bursts of up to packetInBurst"
                                 + " (0 = unlimited); the excess is dropped before it is decoded"),
+                new Bound("openflow.openBundles", "", Bundles.MAX_OPEN_BUNDLES,
+                        fullest(switches, SwitchConnection::openBundles), 0, c.bundlesRefused.sum(),
+                        "OpenFlow bundles open on one switch (a constant); one more is refused at once, and one left"
+                                + " open past the request timeout is discarded"),
                 new Bound("openflow.ports", PID + "maxPorts", l.maxPorts(),
                         fullest(switches, sw -> sw.getPorts().size()), 0, c.portsRefused.sum(),
                         "ports kept per switch; a port beyond it is refused (apps never hear of it)"));

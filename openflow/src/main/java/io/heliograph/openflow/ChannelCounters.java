@@ -15,6 +15,8 @@ final class ChannelCounters {
     final LongAdder packetInsDropped = new LongAdder();
     final LongAdder portsRefused = new LongAdder();
     final LongAdder requestsRefused = new LongAdder();
+    /** Bundles refused because the switch had Bundles.MAX_OPEN_BUNDLES open. */
+    final LongAdder bundlesRefused = new LongAdder();
     /** Switches dropped for leaving more than maxPendingWriteBytes unread. */
     final LongAdder notReading = new LongAdder();
     /** Connections refused because they claimed a connected switch's datapath id. */

@@ -65,6 +65,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     private final RefusalLog refusals = new RefusalLog();
     private final SwitchCounters counters = new SwitchCounters();
     private final PacketInBudget packetIns;
+    private final Bundles bundles = new Bundles(this);
     /** Who waits for the connection to be writable again (on the loop). */
     private final List<CompletableFuture<Void>> writableWaiters = new ArrayList<>();
     private boolean packetInDropsLogged;
@@ -233,6 +234,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
             }
             handshake.finish();
         }
+        bundles.connectionClosed();
         pending.failAll(closeReason);
         wakeWriters();
         try {
@@ -266,6 +268,9 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
             return;
         }
         if (message instanceof org.projectfloodlight.openflow.protocol.OFErrorMsg error) {
+            if (bundles.offerError(error)) {
+                return; // a refusal of a message in an open bundle: its commit reports it
+            }
             refusals.refused(this, error);
         }
         if (message instanceof OFPortStatus status) {
@@ -360,6 +365,15 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         if (counters.count("requestsRefused")) {
             LOG.warn("{} has {} requests awaiting answers (maxPendingRequests): further requests fail at once and are"
                     + " counted (requestsRefused), not logged", this, context.settings().limits().maxPendingRequests());
+        }
+    }
+
+    /** A bundle refused at the bound on open bundles (on the caller's thread). */
+    void bundleRefused() {
+        context.counters().bundlesRefused.increment();
+        if (counters.count("bundlesRefused")) {
+            LOG.warn("{} has {} bundles open: further bundles are refused and counted (bundlesRefused), not logged",
+                    this, Bundles.MAX_OPEN_BUNDLES);
         }
     }
 
@@ -607,6 +621,11 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
         return p == null ? 0 : p.boundedSize();
     }
 
+    /** Bundles open on this connection now (any thread; for the bounds report). */
+    int openBundles() {
+        return bundles.openCount();
+    }
+
     /** Packet-ins handed to the apps in the last whole second (any thread; for the bounds report). */
     long packetInsLastSecond() {
         return packetIns.lastSecond();
@@ -759,6 +778,16 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     @Override
     public void disconnect() {
         disconnect("requested");
+    }
+
+    @Override
+    public boolean supportsBundles() {
+        return Bundles.supported(getVersion());
+    }
+
+    @Override
+    public io.heliograph.core.OFBundle bundle() {
+        return bundles.open(factory);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.heliograph.core.testing;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,9 +10,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import org.projectfloodlight.openflow.protocol.OFBarrierReply;
+import org.projectfloodlight.openflow.protocol.OFBundleCtrlMsg;
+import org.projectfloodlight.openflow.protocol.OFBundleCtrlType;
 import org.projectfloodlight.openflow.protocol.OFDescStatsReply;
 import org.projectfloodlight.openflow.protocol.OFFactories;
 import org.projectfloodlight.openflow.protocol.OFFactory;
@@ -24,10 +28,12 @@ import org.projectfloodlight.openflow.protocol.OFRequest;
 import org.projectfloodlight.openflow.protocol.OFStatsReply;
 import org.projectfloodlight.openflow.protocol.OFStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFVersion;
+import org.projectfloodlight.openflow.types.BundleId;
 import org.projectfloodlight.openflow.types.DatapathId;
 import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFPort;
 
+import io.heliograph.core.OFBundle;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.Role;
 
@@ -66,6 +72,8 @@ public class FakeSwitch implements OFSwitch {
     private volatile Responder responder = this::refuseRequest;
     private volatile OFFeaturesReply features;
     private volatile OFDescStatsReply description;
+    private volatile Throwable bundleFailure;
+    private final AtomicInteger bundleIds = new AtomicInteger(1);
 
     /** A switch speaking OpenFlow 1.3, with no ports. */
     public FakeSwitch(long dpid) {
@@ -144,6 +152,15 @@ public class FakeSwitch implements OFSwitch {
     /** The description {@link #getDescription()} returns; without one it is null (not answered yet). */
     public FakeSwitch setDescription(OFDescStatsReply description) {
         this.description = description;
+        return this;
+    }
+
+    /**
+     * Bundle commits fail with {@code failure} from now on (an {@link io.heliograph.core.OFBundleException}
+     * as a refusing switch gives, say), nothing of the bundle applied; null: commits succeed again.
+     */
+    public FakeSwitch failBundleCommits(Throwable failure) {
+        this.bundleFailure = failure;
         return this;
     }
 
@@ -269,6 +286,85 @@ public class FakeSwitch implements OFSwitch {
     private CompletableFuture<List<OFMessage>> refuseRequest(OFMessage request) {
         throw new UnsupportedOperationException(this + " was sent " + request.getType()
                 + " but answers no requests: give it a Responder with answerWith");
+    }
+
+    /** On OpenFlow 1.4 and later, as a real switch. */
+    @Override
+    public boolean supportsBundles() {
+        return factory.getVersion().compareTo(OFVersion.OF_14) >= 0;
+    }
+
+    /**
+     * A bundle that logs nothing until it is committed; then its messages are logged and applied
+     * ({@link #onWrite}) all at once, with no write of another thread between them, and the commit
+     * completes with a COMMIT_REPLY (or fails as {@link #failBundleCommits} says, nothing applied).
+     */
+    @Override
+    public OFBundle bundle() {
+        if (!supportsBundles()) {
+            throw new UnsupportedOperationException(this + " negotiated OpenFlow " + factory.getVersion()
+                    + ": bundles need OpenFlow 1.4 or later");
+        }
+        BundleId id =
+                BundleId.of(bundleIds.getAndIncrement());
+        return new OFBundle() {
+            private final List<OFMessage> messages = new ArrayList<>();
+            private boolean ended;
+
+            @Override
+            public BundleId getId() {
+                return id;
+            }
+
+            @Override
+            public OFBundle add(OFMessage... added) {
+                return add(List.of(added));
+            }
+
+            @Override
+            public synchronized OFBundle add(Collection<? extends OFMessage> added) {
+                if (ended) {
+                    throw new IllegalStateException("bundle " + id.getInt() + " was committed or discarded");
+                }
+                messages.addAll(added);
+                return this;
+            }
+
+            @Override
+            public synchronized int size() {
+                return messages.size();
+            }
+
+            @Override
+            public synchronized CompletableFuture<OFBundleCtrlMsg> commit() {
+                if (ended) {
+                    throw new IllegalStateException("bundle " + id.getInt() + " was committed or discarded");
+                }
+                ended = true;
+                Throwable failure = bundleFailure;
+                if (failure != null) {
+                    return CompletableFuture.failedFuture(failure);
+                }
+                synchronized (FakeSwitch.this) {
+                    if (!connected) {
+                        return CompletableFuture.failedFuture(new IOException(FakeSwitch.this
+                                + " is not connected"));
+                    }
+                    sent.addAll(messages);
+                    messages.forEach(onWrite);
+                }
+                return CompletableFuture.completedFuture(factory.buildBundleCtrlMsg().setBundleId(id)
+                        .setBundleCtrlType(OFBundleCtrlType.COMMIT_REPLY)
+                        .build());
+            }
+
+            @Override
+            public synchronized CompletableFuture<Void> discard() {
+                ended = true;
+                messages.clear();
+                return CompletableFuture.completedFuture(null);
+            }
+        };
     }
 
     /** Marks the switch disconnected: later writes are refused, as on a real connection. */
