@@ -70,18 +70,13 @@ class VirtueExperimentIT {
         artifacts = ArtifactDirectory.forTest("VirtueExperimentIT");
         postgres = PostgresServer.start(artifacts.resolve("postgresql.log"));
         postgres.createDatabase("virtue");
-        distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
-        distribution.configure("io.heliograph.stats", Map.of("intervalMs", "1000"));
-        distribution.configure("io.heliograph.virtue", Map.of("sampleSeconds", "1", "databaseUrl",
-                postgres.jdbcUrl("virtue"), "databaseUser", PostgresServer.USER, "databasePassword", postgres.password()));
+        distribution = VirtueNetwork.distribution(Map.of("databaseUrl", postgres.jdbcUrl("virtue"), "databaseUser",
+                PostgresServer.USER, "databasePassword", postgres.password()));
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(CONNECT);
         rest = controller.rest();
         testbed = Testbed.start("VirtueExperimentIT");
-        network = new VirtueNetwork(testbed, testbed.controllerTarget("tcp", controller.openflowPort()));
-        controller.awaitSwitches(4, CONNECT);
-        Poll.until("the Virtue app's REST API", APP, () -> rest.get("/api/v1/virtue/experiments").status(),
-                status -> status == 200);
+        network = VirtueNetwork.connected(testbed, controller);
     }
 
     @AfterAll

@@ -74,17 +74,12 @@ class VirtueMeasurementIT {
     static void start() {
         Iperf.requireInstalled();
         artifacts = ArtifactDirectory.forTest("VirtueMeasurementIT");
-        distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
-        distribution.configure("io.heliograph.stats", Map.of("intervalMs", "1000"));
-        distribution.configure("io.heliograph.virtue", Map.of("sampleSeconds", "1"));
+        distribution = VirtueNetwork.distribution(Map.of());
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(CONNECT);
         rest = controller.rest();
         testbed = Testbed.start("VirtueMeasurementIT");
-        network = new VirtueNetwork(testbed, testbed.controllerTarget("tcp", controller.openflowPort()));
-        controller.awaitSwitches(4, CONNECT);
-        Poll.until("the Virtue app's REST API", APP, () -> rest.get("/api/v1/virtue/experiments").status(),
-                status -> status == 200);
+        network = VirtueNetwork.connected(testbed, controller);
     }
 
     @AfterAll

@@ -6,9 +6,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import java.nio.file.Path;
+import java.time.Duration;
+
 import io.heliograph.testbed.Bridge;
 import io.heliograph.testbed.Cable;
+import io.heliograph.testbed.ControllerDistribution;
+import io.heliograph.testbed.ControllerProcess;
 import io.heliograph.testbed.Host;
+import io.heliograph.testbed.Poll;
+import io.heliograph.testbed.RestClient;
 import io.heliograph.testbed.Testbed;
 
 /**
@@ -63,6 +70,29 @@ final class VirtueNetwork {
         for (Bridge bridge : List.of(c1, c2, pm1, pm2)) {
             bridge.setController(controllerTarget);
         }
+    }
+
+    /**
+     * A copy of the built distribution as the Virtue tests run it: the statistics app polling and Virtue
+     * measuring every second, and {@code virtue}'s further settings (a database).
+     */
+    static ControllerDistribution distribution(Map<String, String> virtue) {
+        ControllerDistribution distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
+        distribution.configure("io.heliograph.stats", Map.of("intervalMs", "1000"));
+        Map<String, String> settings = new LinkedHashMap<>(virtue);
+        settings.put("sampleSeconds", "1");
+        distribution.configure("io.heliograph.virtue", settings);
+        return distribution;
+    }
+
+    /** The network on {@code testbed}, its four switches connected to {@code controller}, whose Virtue API answers. */
+    static VirtueNetwork connected(Testbed testbed, ControllerProcess controller) {
+        VirtueNetwork network = new VirtueNetwork(testbed, testbed.controllerTarget("tcp", controller.openflowPort()));
+        controller.awaitSwitches(4, Duration.ofSeconds(60));
+        RestClient rest = controller.rest();
+        Poll.until("the Virtue app's REST API", Duration.ofSeconds(30),
+                () -> rest.get("/api/v1/virtue/experiments").status(), status -> status == 200);
+        return network;
     }
 
     private void vm(Testbed testbed, String vm, int n, Bridge pm) {
