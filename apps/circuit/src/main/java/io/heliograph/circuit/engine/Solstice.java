@@ -28,12 +28,78 @@ import java.util.stream.IntStream;
  * [circuit - packet, circuit].</li>
  * </ol>
  * The random order of stuffing and of the greedy matchings comes from the seed.
+ *
+ * <p>Two options of Etalon's Click wrapper (spec §2.3), applied to the demand before step 1:
+ * <ul>
+ * <li>the per-entry cap ({@link #entryCap()}, on by default as in the wrapper): every entry at most
+ * {@code week * (circuit + packet)} bytes, what a rack pair could send in a week over both switches.
+ * Alone it changes nothing, since water-filling never gives an entry more than a week of circuit; with
+ * the scaling it keeps one absurd entry from shrinking all the others;</li>
+ * <li>the half-week scaling ({@link #halfWeekScaling()}, off by default: the thesis never mentions it):
+ * the whole matrix scaled, up or down, so that its largest row or column sum is half a week of circuit,
+ * which lets Solstice give small flows circuits so that TCP grows (the code's comment).</li>
+ * </ul>
+ * Either way what the circuits carry and the leftover are of the demand as given: circuit plus leftover
+ * is the demand.
  */
 public final class Solstice implements Scheduler {
+
+    private final boolean entryCap;
+    private final boolean halfWeekScaling;
+
+    /** Etalon's wrapper: the per-entry cap on, no half-week scaling. */
+    public Solstice() {
+        this(true, false);
+    }
+
+    public Solstice(boolean entryCap, boolean halfWeekScaling) {
+        this.entryCap = entryCap;
+        this.halfWeekScaling = halfWeekScaling;
+    }
+
+    public boolean entryCap() {
+        return entryCap;
+    }
+
+    public boolean halfWeekScaling() {
+        return halfWeekScaling;
+    }
 
     @Override
     public String name() {
         return "solstice";
+    }
+
+    /** The demand Solstice's pipeline takes: capped per entry and scaled to half a week, as configured. */
+    double[][] prepare(double[][] demand, CircuitParameters network) {
+        int n = demand.length;
+        double cap = entryCap ? network.weekMicros() * (network.circuitBytesPerMicro() + network.packetBytesPerMicro())
+                : Double.POSITIVE_INFINITY;
+        double[][] prepared = new double[n][n];
+        double[] row = new double[n];
+        double[] column = new double[n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                prepared[i][j] = Math.min(cap, demand[i][j]);
+                row[i] += prepared[i][j];
+                column[j] += prepared[i][j];
+            }
+        }
+        if (halfWeekScaling) {
+            double largest = 0;
+            for (int k = 0; k < n; k++) {
+                largest = Math.max(largest, Math.max(row[k], column[k]));
+            }
+            if (largest > 0) {
+                double factor = network.weekMicros() * network.circuitBytesPerMicro() / 2 / largest;
+                for (int i = 0; i < n; i++) {
+                    for (int j = 0; j < n; j++) {
+                        prepared[i][j] *= factor;
+                    }
+                }
+            }
+        }
+        return prepared;
     }
 
     @Override
@@ -41,7 +107,7 @@ public final class Solstice implements Scheduler {
         Scheduler.check(demand, network);
         SplittableRandom random = new SplittableRandom(seed);
         int n = network.racks();
-        double[][] fitted = fitWeek(demand, network.circuitBytesPerMicro() * network.weekMicros());
+        double[][] fitted = fitWeek(prepare(demand, network), network.circuitBytesPerMicro() * network.weekMicros());
         long[][] target = align(trim(fitted, network.circuitBytesPerMicro() * network.minDayMicros()),
                 network.circuitBytesPerMicro());
         long[][] stuffed = stuff(target, random);
