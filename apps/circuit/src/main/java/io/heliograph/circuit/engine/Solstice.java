@@ -126,7 +126,11 @@ public final class Solstice implements Scheduler {
         return Schedule.of(days, demand, network, rate);
     }
 
-    /** Step 1: the demand that fits one week of {@code budget} bytes per row and per column, by water-filling. */
+    /**
+     * Step 1: the demand that fits one week of {@code budget} bytes per row and per column, by water-filling.
+     * An entry once closed (served, or its row or column out of budget) never opens again, so each round
+     * visits only the open entries, in row-major order: O(open entries + N) a round, not O(N^2).
+     */
     static double[][] fitWeek(double[][] demand, double budget) {
         int n = demand.length;
         double[][] left = new double[n][];
@@ -139,21 +143,27 @@ public final class Solstice implements Scheduler {
         Arrays.fill(row, budget);
         Arrays.fill(column, budget);
         double tiny = budget * 1e-12;
-        while (true) {
-            int[] inRow = new int[n];
-            int[] inColumn = new int[n];
-            double step = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < n; i++) {
-                for (int j = 0; j < n; j++) {
-                    if (open(left, row, column, i, j, tiny)) {
-                        inRow[i]++;
-                        inColumn[j]++;
-                        step = Math.min(step, left[i][j]);
-                    }
+        int[] openRow = new int[n * n];
+        int[] openColumn = new int[n * n];
+        int open = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (open(left, row, column, i, j, tiny)) {
+                    openRow[open] = i;
+                    openColumn[open++] = j;
                 }
             }
-            if (Double.isInfinite(step)) {
-                return fitted;
+        }
+        int[] inRow = new int[n];
+        int[] inColumn = new int[n];
+        while (open > 0) {
+            Arrays.fill(inRow, 0);
+            Arrays.fill(inColumn, 0);
+            double step = Double.POSITIVE_INFINITY;
+            for (int e = 0; e < open; e++) {
+                inRow[openRow[e]]++;
+                inColumn[openColumn[e]]++;
+                step = Math.min(step, left[openRow[e]][openColumn[e]]);
             }
             for (int k = 0; k < n; k++) {
                 if (inRow[k] > 0) {
@@ -163,24 +173,31 @@ public final class Solstice implements Scheduler {
                     step = Math.min(step, column[k] / inColumn[k]);
                 }
             }
-            for (int i = 0; i < n; i++) {
-                for (int j = 0; j < n; j++) {
-                    if (open(left, row, column, i, j, tiny)) {
-                        left[i][j] -= step;
-                        fitted[i][j] += step;
-                        row[i] -= step;
-                        column[j] -= step;
-                    }
-                }
+            for (int e = 0; e < open; e++) {
+                int i = openRow[e];
+                int j = openColumn[e];
+                left[i][j] -= step;
+                fitted[i][j] += step;
+                row[i] -= step;
+                column[j] -= step;
             }
             for (int k = 0; k < n; k++) {
                 row[k] = row[k] <= tiny ? 0 : row[k];
                 column[k] = column[k] <= tiny ? 0 : column[k];
-                for (int j = 0; j < n; j++) {
-                    left[k][j] = left[k][j] <= tiny ? 0 : left[k][j];
+            }
+            int kept = 0;
+            for (int e = 0; e < open; e++) {
+                int i = openRow[e];
+                int j = openColumn[e];
+                left[i][j] = left[i][j] <= tiny ? 0 : left[i][j];
+                if (open(left, row, column, i, j, tiny)) {
+                    openRow[kept] = i;
+                    openColumn[kept++] = j;
                 }
             }
+            open = kept;
         }
+        return fitted;
     }
 
     private static boolean open(double[][] left, double[] row, double[] column, int i, int j, double tiny) {
