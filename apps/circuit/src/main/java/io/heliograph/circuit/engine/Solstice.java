@@ -28,12 +28,78 @@ import java.util.stream.IntStream;
  * [circuit - packet, circuit].</li>
  * </ol>
  * The random order of stuffing and of the greedy matchings comes from the seed.
+ *
+ * <p>Two options of Etalon's Click wrapper (spec §2.3), applied to the demand before step 1:
+ * <ul>
+ * <li>the per-entry cap ({@link #entryCap()}, on by default as in the wrapper): every entry at most
+ * {@code week * (circuit + packet)} bytes, what a rack pair could send in a week over both switches.
+ * Alone it changes nothing, since water-filling never gives an entry more than a week of circuit; with
+ * the scaling it keeps one absurd entry from shrinking all the others;</li>
+ * <li>the half-week scaling ({@link #halfWeekScaling()}, off by default: the thesis never mentions it):
+ * the whole matrix scaled, up or down, so that its largest row or column sum is half a week of circuit,
+ * which lets Solstice give small flows circuits so that TCP grows (the code's comment).</li>
+ * </ul>
+ * Either way what the circuits carry and the leftover are of the demand as given: circuit plus leftover
+ * is the demand.
  */
 public final class Solstice implements Scheduler {
+
+    private final boolean entryCap;
+    private final boolean halfWeekScaling;
+
+    /** Etalon's wrapper: the per-entry cap on, no half-week scaling. */
+    public Solstice() {
+        this(true, false);
+    }
+
+    public Solstice(boolean entryCap, boolean halfWeekScaling) {
+        this.entryCap = entryCap;
+        this.halfWeekScaling = halfWeekScaling;
+    }
+
+    public boolean entryCap() {
+        return entryCap;
+    }
+
+    public boolean halfWeekScaling() {
+        return halfWeekScaling;
+    }
 
     @Override
     public String name() {
         return "solstice";
+    }
+
+    /** The demand Solstice's pipeline takes: capped per entry and scaled to half a week, as configured. */
+    double[][] prepare(double[][] demand, CircuitParameters network) {
+        int n = demand.length;
+        double cap = entryCap ? network.weekMicros() * (network.circuitBytesPerMicro() + network.packetBytesPerMicro())
+                : Double.POSITIVE_INFINITY;
+        double[][] prepared = new double[n][n];
+        double[] row = new double[n];
+        double[] column = new double[n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                prepared[i][j] = Math.min(cap, demand[i][j]);
+                row[i] += prepared[i][j];
+                column[j] += prepared[i][j];
+            }
+        }
+        if (halfWeekScaling) {
+            double largest = 0;
+            for (int k = 0; k < n; k++) {
+                largest = Math.max(largest, Math.max(row[k], column[k]));
+            }
+            if (largest > 0) {
+                double factor = network.weekMicros() * network.circuitBytesPerMicro() / 2 / largest;
+                for (int i = 0; i < n; i++) {
+                    for (int j = 0; j < n; j++) {
+                        prepared[i][j] *= factor;
+                    }
+                }
+            }
+        }
+        return prepared;
     }
 
     @Override
@@ -41,7 +107,7 @@ public final class Solstice implements Scheduler {
         Scheduler.check(demand, network);
         SplittableRandom random = new SplittableRandom(seed);
         int n = network.racks();
-        double[][] fitted = fitWeek(demand, network.circuitBytesPerMicro() * network.weekMicros());
+        double[][] fitted = fitWeek(prepare(demand, network), network.circuitBytesPerMicro() * network.weekMicros());
         long[][] target = align(trim(fitted, network.circuitBytesPerMicro() * network.minDayMicros()),
                 network.circuitBytesPerMicro());
         long[][] stuffed = stuff(target, random);
@@ -60,65 +126,127 @@ public final class Solstice implements Scheduler {
         return Schedule.of(days, demand, network, rate);
     }
 
-    /** Step 1: the demand that fits one week of {@code budget} bytes per row and per column, by water-filling. */
+    /**
+     * Step 1: the demand that fits one week of {@code budget} bytes per row and per column, by water-filling:
+     * every open entry grows at the same rate, so all of them stand at one common level, and an entry
+     * freezes at that level when it is all served or its row or column has used its budget. Rather than
+     * stepping every entry a round at a time (O(N^2) a round), it goes from event to event, the next
+     * entry served (from the entries sorted by demand) or the next row or column full (a row's use is
+     * what froze in it plus its open entries times the level): O(E log E + events x N) for E entries.
+     */
     static double[][] fitWeek(double[][] demand, double budget) {
         int n = demand.length;
-        double[][] left = new double[n][];
-        for (int i = 0; i < n; i++) {
-            left[i] = demand[i].clone();
-        }
-        double[][] fitted = new double[n][n];
-        double[] row = new double[n];
-        double[] column = new double[n];
-        Arrays.fill(row, budget);
-        Arrays.fill(column, budget);
         double tiny = budget * 1e-12;
-        while (true) {
-            int[] inRow = new int[n];
-            int[] inColumn = new int[n];
-            double step = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < n; i++) {
-                for (int j = 0; j < n; j++) {
-                    if (open(left, row, column, i, j, tiny)) {
-                        inRow[i]++;
-                        inColumn[j]++;
-                        step = Math.min(step, left[i][j]);
-                    }
-                }
-            }
-            if (Double.isInfinite(step)) {
-                return fitted;
-            }
-            for (int k = 0; k < n; k++) {
-                if (inRow[k] > 0) {
-                    step = Math.min(step, row[k] / inRow[k]);
-                }
-                if (inColumn[k] > 0) {
-                    step = Math.min(step, column[k] / inColumn[k]);
-                }
-            }
-            for (int i = 0; i < n; i++) {
-                for (int j = 0; j < n; j++) {
-                    if (open(left, row, column, i, j, tiny)) {
-                        left[i][j] -= step;
-                        fitted[i][j] += step;
-                        row[i] -= step;
-                        column[j] -= step;
-                    }
-                }
-            }
-            for (int k = 0; k < n; k++) {
-                row[k] = row[k] <= tiny ? 0 : row[k];
-                column[k] = column[k] <= tiny ? 0 : column[k];
-                for (int j = 0; j < n; j++) {
-                    left[k][j] = left[k][j] <= tiny ? 0 : left[k][j];
+        double[][] fitted = new double[n][n];
+        int entries = 0;
+        int[] rowCount = new int[n];
+        int[] columnCount = new int[n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (demand[i][j] > tiny) {
+                    entries++;
+                    rowCount[i]++;
+                    columnCount[j]++;
                 }
             }
         }
+        if (entries == 0) {
+            return fitted;
+        }
+        // Entry e is (entryRow[e], entryColumn[e]); the entries of row i are rowEntries[rowStart[i] ..
+        // rowStart[i + 1]), those of column j columnEntries[columnStart[j] .. columnStart[j + 1]).
+        int[] entryRow = new int[entries];
+        int[] entryColumn = new int[entries];
+        double[] size = new double[entries];
+        int[] rowStart = new int[n + 1];
+        int[] columnStart = new int[n + 1];
+        for (int k = 0; k < n; k++) {
+            rowStart[k + 1] = rowStart[k] + rowCount[k];
+            columnStart[k + 1] = columnStart[k] + columnCount[k];
+        }
+        int[] columnEntries = new int[entries];
+        int[] columnFill = columnStart.clone();
+        int e = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (demand[i][j] > tiny) {
+                    entryRow[e] = i;
+                    entryColumn[e] = j;
+                    size[e] = demand[i][j];
+                    columnEntries[columnFill[j]++] = e;
+                    e++;
+                }
+            }
+        }
+        Integer[] boxed = new Integer[entries];
+        for (int k = 0; k < entries; k++) {
+            boxed[k] = k;
+        }
+        Arrays.sort(boxed, Comparator.comparingDouble(k -> size[k]));
+        boolean[] frozen = new boolean[entries];
+        int[] rowOpen = rowCount.clone();
+        int[] columnOpen = columnCount.clone();
+        double[] rowFrozen = new double[n];
+        double[] columnFrozen = new double[n];
+        int open = entries;
+        int next = 0;
+        double level = 0;
+        while (open > 0) {
+            while (frozen[boxed[next]]) {
+                next++;
+            }
+            double step = size[boxed[next]] - level;
+            for (int k = 0; k < n; k++) {
+                if (rowOpen[k] > 0) {
+                    step = Math.min(step, (budget - rowFrozen[k] - rowOpen[k] * level) / rowOpen[k]);
+                }
+                if (columnOpen[k] > 0) {
+                    step = Math.min(step, (budget - columnFrozen[k] - columnOpen[k] * level) / columnOpen[k]);
+                }
+            }
+            level += Math.max(0, step);
+            // The entry that set the step (or any served within tiny of it) freezes; then full rows and columns.
+            for (int k = next; k < entries && size[boxed[k]] - level <= tiny; k++) {
+                if (!frozen[boxed[k]]) {
+                    open -= freeze(boxed[k], size[boxed[k]], entryRow, entryColumn, frozen, fitted, rowOpen, columnOpen,
+                            rowFrozen, columnFrozen);
+                }
+            }
+            for (int k = 0; k < n; k++) {
+                if (rowOpen[k] > 0 && budget - rowFrozen[k] - rowOpen[k] * level <= tiny) {
+                    for (int f = rowStart[k]; f < rowStart[k + 1]; f++) {
+                        if (!frozen[f]) {
+                            open -= freeze(f, level, entryRow, entryColumn, frozen, fitted, rowOpen, columnOpen, rowFrozen,
+                                    columnFrozen);
+                        }
+                    }
+                }
+                if (columnOpen[k] > 0 && budget - columnFrozen[k] - columnOpen[k] * level <= tiny) {
+                    for (int c = columnStart[k]; c < columnStart[k + 1]; c++) {
+                        int f = columnEntries[c];
+                        if (!frozen[f]) {
+                            open -= freeze(f, level, entryRow, entryColumn, frozen, fitted, rowOpen, columnOpen, rowFrozen,
+                                    columnFrozen);
+                        }
+                    }
+                }
+            }
+        }
+        return fitted;
     }
 
-    private static boolean open(double[][] left, double[] row, double[] column, int i, int j, double tiny) {
-        return left[i][j] > tiny && row[i] > tiny && column[j] > tiny;
+    /** Entry e stops growing at {@code value}; returns 1, the entries that closed. */
+    private static int freeze(int e, double value, int[] entryRow, int[] entryColumn, boolean[] frozen, double[][] fitted,
+                              int[] rowOpen, int[] columnOpen, double[] rowFrozen, double[] columnFrozen) {
+        int i = entryRow[e];
+        int j = entryColumn[e];
+        frozen[e] = true;
+        fitted[i][j] = value;
+        rowOpen[i]--;
+        columnOpen[j]--;
+        rowFrozen[i] += value;
+        columnFrozen[j] += value;
+        return 1;
     }
 
     /** Step 2: entries that would not fill one minimum day of circuit ({@code least} bytes) are dropped. */
