@@ -174,7 +174,8 @@ final class Simulator {
         demandSnapshot = new double[racks][racks];
         random = new SplittableRandom(config.seed());
         scheduler = switch (config.scheduler()) {
-            case "solstice" -> new Solstice();
+            // Etalon's optional half-week scaling is the engine's own option: the live app's code
+            case "solstice" -> new Solstice(true, config.scaleDemand());
             case "strobe" -> new RoundRobin();
             default -> null;
         };
@@ -511,34 +512,9 @@ final class Simulator {
                     demandSnapshot[i][j] = i == j ? 0 : bytesQueued(voqBase + i * racks + j);
                 }
             }
-            if (config.scaleDemand()) {
-                scaleToHalfWeek(demandSnapshot);
-            }
         }
         installWeek(w + 1, now + weekNs, scheduleFor(w + 1));
         events.add(now + weekNs, WEEK, w + 1);
-    }
-
-    /** Etalon's optional step: the largest row or column sum made half a week of circuit bytes. */
-    private void scaleToHalfWeek(double[][] demand) {
-        double largest = 0;
-        for (int i = 0; i < racks; i++) {
-            double row = 0;
-            double column = 0;
-            for (int j = 0; j < racks; j++) {
-                row += demand[i][j];
-                column += demand[j][i];
-            }
-            largest = Math.max(largest, Math.max(row, column));
-        }
-        if (largest > 0) {
-            double factor = parameters.weekMicros() * parameters.circuitBytesPerMicro() / 2 / largest;
-            for (double[] row : demand) {
-                for (int j = 0; j < racks; j++) {
-                    row[j] *= factor;
-                }
-            }
-        }
     }
 
     private long bytesQueued(int q) {
