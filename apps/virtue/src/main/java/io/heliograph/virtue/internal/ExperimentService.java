@@ -490,7 +490,14 @@ public final class ExperimentService {
 
     /** A finished optimisation's result (plan, utilisations, new EDF); empty while it runs or when it failed. */
     public Optional<PlacementReport> result(String id, String optimisationId) {
-        Optimisation o = optimisation(id, optimisationId);
+        return result(optimisation(id, optimisationId));
+    }
+
+    /**
+     * The result of the optimisation as {@code o} was read: a caller that shows the record and its result
+     * reads the record once, or a run ending in between would show DONE without its result.
+     */
+    public Optional<PlacementReport> result(Optimisation o) {
         return o.state() == Optimisation.State.DONE ? optimisations().result(o.id()) : Optional.empty();
     }
 

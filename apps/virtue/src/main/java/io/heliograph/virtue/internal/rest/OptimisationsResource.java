@@ -74,8 +74,8 @@ public final class OptimisationsResource implements RestResource {
     @OperationId("getVirtueOptimisation")
     public Map<String, Object> one(@PathVariable("id") String id, @PathVariable("optimisation") String optimisation) {
         return Calls.answer(() -> {
-            Map<String, Object> result = experiments().result(id, optimisation).map(PlacementReport::toJson).orElse(null);
-            return view(experiments().optimisation(id, optimisation), result);
+            Optimisation o = experiments().optimisation(id, optimisation);
+            return view(o, experiments().result(o).map(PlacementReport::toJson).orElse(null));
         });
     }
 
