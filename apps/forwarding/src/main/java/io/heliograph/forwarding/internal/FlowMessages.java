@@ -7,6 +7,7 @@ import java.util.Set;
 
 import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
+import org.projectfloodlight.openflow.protocol.OFFlowDelete;
 import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
 import org.projectfloodlight.openflow.protocol.OFFlowModFlags;
 import org.projectfloodlight.openflow.protocol.OFPacketOut;
@@ -16,6 +17,7 @@ import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.OFBufferId;
 import org.projectfloodlight.openflow.types.OFGroup;
 import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.TableId;
 import org.projectfloodlight.openflow.types.U64;
 
 /**
@@ -49,6 +51,23 @@ final class FlowMessages {
             flow.setInstructions(List.of(factory.instructions().applyActions(actions)));
         }
         return flow.build();
+    }
+
+    /**
+     * Deletes every entry under our cookie namespace in every table (1.1+: a cookie mask; 1.0 has
+     * none, so it has no such delete and this answers null).
+     */
+    static OFFlowDelete deleteAllOurs(OFFactory factory) {
+        if (factory.getVersion() == OFVersion.OF_10) {
+            return null;
+        }
+        return factory.buildFlowDelete()
+                .setTableId(TableId.ALL)
+                .setOutPort(OFPort.ANY)
+                .setOutGroup(OFGroup.ANY)
+                .setCookie(U64.of(InstalledPaths.NAMESPACE))
+                .setCookieMask(U64.of(InstalledPaths.NAMESPACE_MASK))
+                .build();
     }
 
     /**

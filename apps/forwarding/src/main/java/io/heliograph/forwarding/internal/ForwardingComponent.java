@@ -22,7 +22,9 @@ import io.heliograph.core.ConfiguredSettings;
 import io.heliograph.core.MessageListener;
 import io.heliograph.core.MetricSource;
 import io.heliograph.core.OFSwitch;
+import io.heliograph.core.Role;
 import io.heliograph.core.StateBounds;
+import io.heliograph.core.SwitchListener;
 import io.heliograph.core.SwitchService;
 import io.heliograph.devices.DeviceService;
 import io.heliograph.devices.Host;
@@ -43,11 +45,11 @@ import io.heliograph.topology.TopologyService;
  * pair hands the service to the {@link BoundService} that the runtime reads per packet; while one is
  * missing, packets pass on to the next listener.
  */
-@Component(service = {MessageListener.class, TopologyListener.class, HostListener.class, StateBounds.class,
-    MetricSource.class}, configurationPid = ForwardingComponent.PID)
+@Component(service = {MessageListener.class, TopologyListener.class, HostListener.class, SwitchListener.class,
+    StateBounds.class, MetricSource.class}, configurationPid = ForwardingComponent.PID)
 @Designate(ocd = ForwardingConfig.class)
-public final class ForwardingComponent implements MessageListener, TopologyListener, HostListener, StateBounds,
-        MetricSource {
+public final class ForwardingComponent implements MessageListener, TopologyListener, HostListener, SwitchListener,
+        StateBounds, MetricSource {
 
     public static final String PID = "io.heliograph.forwarding";
 
@@ -157,6 +159,21 @@ public final class ForwardingComponent implements MessageListener, TopologyListe
     @Override
     public void hostUpdated(Host before, Host after) {
         forwarding.hostUpdated(before, after);
+    }
+
+    @Override
+    public void switchAdded(OFSwitch sw) {
+        forwarding.switchAdded(sw);
+    }
+
+    @Override
+    public void switchRemoved(OFSwitch sw) {
+        forwarding.switchRemoved(sw);
+    }
+
+    @Override
+    public void roleChanged(OFSwitch sw, Role role) {
+        forwarding.roleChanged(sw, role);
     }
 
     @Override

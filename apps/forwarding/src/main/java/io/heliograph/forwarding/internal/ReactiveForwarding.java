@@ -100,6 +100,8 @@ public final class ReactiveForwarding {
     private final Supplier<DeviceService> devices;
     private final Supplier<RoutingService> routing;
     private final InstalledPaths paths = new InstalledPaths();
+    /** Connections not yet mastered by this instance since they connected (see {@link #switchAdded}). */
+    private final Set<OFSwitch> awaitingMastership = ConcurrentHashMap.newKeySet();
     /**
      * Packets waiting at their ingress for their path to be confirmed, by the ingress entry's key; kept
      * for {@link #RELEASE_GRACE_NANOS} after their release.
@@ -632,6 +634,37 @@ public final class ReactiveForwarding {
         boolean lost = before.attachmentPoints().stream().anyMatch(ap -> !now.contains(ap.port()));
         if (lost) {
             delete(paths.removeFor(new HostKey(before.mac(), before.vlan())));
+        }
+    }
+
+    /**
+     * A switch connected: until this instance first becomes its master, its table may hold our entries
+     * from before (a connection that dropped and came back, a controller restarted), which in a cluster
+     * no handshake clears. Their paths are forgotten here, so they would never be deleted, and a host
+     * whose packets they carry would never reach the device tracker again.
+     */
+    public void switchAdded(OFSwitch sw) {
+        awaitingMastership.add(sw);
+    }
+
+    public void switchRemoved(OFSwitch sw) {
+        awaitingMastership.remove(sw);
+    }
+
+    /**
+     * On a connection's first mastership (on the switch's I/O thread, so no packet-in of it runs
+     * meanwhile): deletes every entry of ours on the switch and forgets the paths through it, so its
+     * next packets are routed afresh. A master that changes later (fail-over) leaves the entries alone.
+     */
+    public void roleChanged(OFSwitch sw, Role role) {
+        if (role != Role.MASTER || !awaitingMastership.remove(sw)) {
+            return;
+        }
+        delete(paths.removeThrough(sw.getId()));
+        OFMessage wipe = FlowMessages.deleteAllOurs(sw.getFactory());
+        if (wipe != null) {
+            sw.write(wipe);
+            LOG.debug("Deleted every forwarding entry on {}, whose first mastership this is", sw.getId());
         }
     }
 

@@ -11,11 +11,14 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
+import org.projectfloodlight.openflow.protocol.OFFlowDelete;
 import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
 import org.projectfloodlight.openflow.protocol.OFPacketOut;
 import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.DatapathId;
 import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.TableId;
+import org.projectfloodlight.openflow.types.U64;
 
 import io.heliograph.core.MessageListener.Command;
 import io.heliograph.core.Role;
@@ -94,5 +97,36 @@ class MastershipTest {
         fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80)));
 
         assertEquals(Set.of(DatapathId.of(3)), written(), "only s3, still this instance's, gets its hops");
+    }
+
+    @Test
+    void aSwitchThatConnectsAgainLosesOurEntriesAtItsFirstMastershipOnly() {
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80)));
+        assertEquals(1, fw.paths().size(), "the path h1 -> h2");
+        f.journal.clear();
+
+        // s1 connects again (its table kept the path's entries: no handshake clears them in a cluster)
+        fw.switchAdded(f.sw(1));
+        fw.roleChanged(f.sw(1), Role.SLAVE);
+        assertEquals(List.of(), f.journal, "a slave may not write, and waits for its mastership");
+
+        fw.roleChanged(f.sw(1), Role.MASTER);
+        List<OFFlowDelete> wipes = f.journal.stream()
+                .filter(w -> w.dpid().equals(DatapathId.of(1)) && w.message() instanceof OFFlowDelete)
+                .map(w -> (OFFlowDelete) w.message()).toList();
+        assertEquals(1, wipes.size(), f.journal.toString());
+        assertEquals(U64.of(InstalledPaths.NAMESPACE), wipes.get(0).getCookie());
+        assertEquals(U64.of(InstalledPaths.NAMESPACE_MASK), wipes.get(0).getCookieMask(), "our entries only");
+        assertEquals(TableId.ALL, wipes.get(0).getTableId());
+        assertTrue(f.journal.stream().anyMatch(w -> w.dpid().equals(DatapathId.of(3))
+                && w.message() instanceof OFFlowDeleteStrict), "the path's hops elsewhere go too: " + f.journal);
+        assertEquals(0, fw.paths().size(), "the path is forgotten, so its next packet is routed afresh");
+
+        f.journal.clear();
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80)));
+        f.journal.clear();
+        fw.roleChanged(f.sw(1), Role.MASTER);
+        assertEquals(List.of(), f.journal, "a later mastership (fail-over, rebalancing) keeps the entries");
+        assertEquals(1, fw.paths().size());
     }
 }
