@@ -61,6 +61,7 @@ struct flow {
     int used;                /* under flows_lock */
     int fds;                 /* descriptors of this process naming it; under flows_lock */
     int closed;              /* its last descriptor closed; under flows_lock */
+    int inherited;           /* opened before this process forked from its parent; under flows_lock */
 };
 
 struct report {
@@ -89,6 +90,7 @@ static dup3_fn real_dup3;
 
 static _Atomic uint32_t fd_state[FD_SLOTS];
 static struct flow flows[FLOW_SLOTS];
+static int flows_high; /* no slot from here up was ever used; under flows_lock */
 static pthread_mutex_t flows_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Set by the constructor: reporting is on only with a valid ADU_URL (off again if no thread can start). */
@@ -103,6 +105,10 @@ static int debug;
 static pid_t owner_pid;
 
 static _Atomic int reporter_started;
+/* Dekker's pair between the reporting thread and the exit flush: a batch the thread has taken is
+   either posted before the flush starts (bounded by ADU_EXIT_MS) or not taken at all. */
+static _Atomic int posting, stopping;
+static _Atomic unsigned long inflight_reports;
 /* The reporting thread and the exit flush: nothing they do is reported. */
 static __thread int in_libadu __attribute__((tls_model("initial-exec")));
 
@@ -195,9 +201,11 @@ static void after_fork_child(void) {
     pthread_mutex_unlock(&flows_lock);
     owner_pid = getpid();
     atomic_store(&reporter_started, 0);
+    atomic_store(&posting, 0);
     for (int i = 0; i < FLOW_SLOTS; i++) {
         atomic_store(&flows[i].bytes, 0);
         flows[i].closed = 0;
+        flows[i].inherited = flows[i].used;
     }
 }
 
@@ -284,7 +292,7 @@ static long classify(int fd, uint32_t *state) {
     }
     long found = -1, free_slot = -1;
     pthread_mutex_lock(&flows_lock);
-    for (long i = 0; i < FLOW_SLOTS; i++) {
+    for (long i = 0; i < flows_high; i++) {
         if (!flows[i].used) {
             if (free_slot < 0) {
                 free_slot = i;
@@ -294,11 +302,15 @@ static long classify(int fd, uint32_t *state) {
             break;
         }
     }
+    if (found < 0 && free_slot < 0 && flows_high < FLOW_SLOTS) {
+        free_slot = flows_high++;
+    }
     if (found < 0 && free_slot >= 0) {
         found = free_slot;
         flows[found].key = t;
         atomic_store(&flows[found].bytes, 0);
         flows[found].closed = 0;
+        flows[found].inherited = 0;
         flows[found].used = 1;
     }
     if (found >= 0) {
@@ -346,11 +358,11 @@ static void record(int fd, ssize_t n) {
         if (state < FD_FLOW) {
             return;
         }
-        if (!atomic_load_explicit(&reporter_started, memory_order_relaxed)) {
-            start_reporter();
-        }
     }
     atomic_fetch_add_explicit(&flows[state - FD_FLOW].bytes, (uint64_t) n, memory_order_relaxed);
+    if (!atomic_load_explicit(&reporter_started, memory_order_relaxed)) {
+        start_reporter(); /* the first TCP write of this process (or of a forked child) */
+    }
 }
 
 /* Descriptor fd no longer names what it named (closed, or replaced by dup2/dup3). */
@@ -462,12 +474,12 @@ ADU_EXPORT int dup3(int oldfd, int newfd, int flags) {
 /*
  * Takes what every flow has to report: its bytes (one report per flow, however many writes), then
  * closed when its last descriptor closed, which frees the slot. At exit every flow still open is
- * closed too (the kernel closes it). Returns how many reports were put in out (at most max).
+ * closed too (the kernel closes it), except those a forked child shares with its parent. Returns how many reports were put in out (at most max).
  */
 static size_t take_reports(struct report *out, size_t max, int at_exit) {
     size_t n = 0;
     pthread_mutex_lock(&flows_lock);
-    for (int i = 0; i < FLOW_SLOTS && n + 2 <= max; i++) {
+    for (int i = 0; i < flows_high && n + 2 <= max; i++) {
         struct flow *f = &flows[i];
         if (!f->used) {
             continue;
@@ -479,7 +491,7 @@ static size_t take_reports(struct report *out, size_t max, int at_exit) {
         if (bytes > 0) {
             out[n++] = (struct report) {f->key, bytes, 0};
         }
-        if (f->closed || at_exit) {
+        if (f->closed || (at_exit && !f->inherited)) {
             out[n++] = (struct report) {f->key, 0, 1};
             if (f->closed) {
                 f->used = 0;
@@ -641,7 +653,9 @@ static int report_once(struct report *reports, char *json, size_t json_size, int
     }
     size_t count;
     size_t len = to_json(reports, n, json, json_size, &count);
-    int status = post(json, len, timeout_ms);
+    atomic_store(&inflight_reports, count);
+    int status = timeout_ms > 0 ? post(json, len, timeout_ms) : -1;
+    atomic_store(&inflight_reports, 0);
     if (status >= 200 && status < 300) {
         atomic_fetch_add(&posted_batches, 1);
         atomic_fetch_add(&posted_reports, count);
@@ -670,7 +684,11 @@ static void *reporter(void *arg) {
     long timeout = interval_ms * 4 > REPORTER_TIMEOUT_MS ? interval_ms * 4 : REPORTER_TIMEOUT_MS;
     for (;;) {
         nanosleep(&pause, NULL);
-        report_once(reporter_reports, reporter_json, JSON_SIZE(report_capacity()), 0, timeout);
+        atomic_store(&posting, 1);
+        if (!atomic_load(&stopping)) {
+            report_once(reporter_reports, reporter_json, JSON_SIZE(report_capacity()), 0, timeout);
+        }
+        atomic_store(&posting, 0);
     }
     return NULL;
 }
@@ -713,15 +731,26 @@ __attribute__((destructor)) static void flush_at_exit(void) {
     }
     int saved = errno;
     in_libadu = 1;
-    if (exit_ms > 0) {
-        struct report *reports = calloc(report_capacity(), sizeof *reports);
-        char *json = malloc(JSON_SIZE(report_capacity()));
-        if (reports != NULL && json != NULL) {
-            report_once(reports, json, JSON_SIZE(report_capacity()), 1, exit_ms);
-        }
-        free(reports);
-        free(json);
+    long long deadline = now_ms() + exit_ms;
+    atomic_store(&stopping, 1);
+    struct timespec tick = {.tv_sec = 0, .tv_nsec = 1000000};
+    while (atomic_load(&posting) && now_ms() < deadline) {
+        nanosleep(&tick, NULL); /* the thread's batch in flight: lost if the process ended under it */
     }
+    if (atomic_load(&posting)) {
+        /* still waiting for the controller: that batch is lost with the process */
+        atomic_fetch_add(&dropped_batches, 1);
+        atomic_fetch_add(&dropped_reports, atomic_load(&inflight_reports));
+    }
+    long left = (long) (deadline - now_ms());
+    struct report *reports = calloc(report_capacity(), sizeof *reports);
+    char *json = malloc(JSON_SIZE(report_capacity()));
+    if (reports != NULL && json != NULL) {
+        /* no time left (or ADU_EXIT_MS=0): the last reports are counted as dropped, not sent */
+        report_once(reports, json, JSON_SIZE(report_capacity()), 1, left > 0 && !atomic_load(&posting) ? left : 0);
+    }
+    free(reports);
+    free(json);
     if (debug) {
         fprintf(stderr,
                 "libadu: %lu batches posted (%lu reports), %lu batches dropped (%lu reports), "
