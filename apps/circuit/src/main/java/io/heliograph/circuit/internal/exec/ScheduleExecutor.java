@@ -179,8 +179,8 @@ public final class ScheduleExecutor implements AutoCloseable {
     private volatile String mode = "unknown";
     private volatile Integer currentDay;
     private volatile long currentWeekStart;
-    private final long[] latencies = new long[256]; // guarded by itself: the circuit switch's last changes, nanoseconds
-    private long latencyCount;
+    private final RecentTimes changeTimes = new RecentTimes();
+    private final RecentTimes dayLags = new RecentTimes();
     private final Set<String> logged = new HashSet<>();
 
     /** The contract's executor: rack r's hosts are 10.0.r.0/24, no resizing. */
@@ -362,8 +362,12 @@ public final class ScheduleExecutor implements AutoCloseable {
             }
             installedSlot = slot;
             int[] target = up ? week.outputs().get(k) : none();
+            long applying = System.nanoTime();
             if (apply(target)) {
                 (up ? daysInstalled : nightsInstalled).incrementAndGet();
+                if (up) {
+                    dayLags.record(offset - week.upStart()[k] + System.nanoTime() - applying);
+                }
             }
             currentDay = up ? k : -1;
         }
@@ -513,7 +517,7 @@ public final class ScheduleExecutor implements AutoCloseable {
                 }
             }
             circuitState = target.clone();
-            recordLatency(System.nanoTime() - started);
+            changeTimes.record(System.nanoTime() - started);
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -634,15 +638,44 @@ public final class ScheduleExecutor implements AutoCloseable {
         }
     }
 
-    private void recordLatency(long nanos) {
-        synchronized (latencies) {
-            latencies[(int) (latencyCount++ % latencies.length)] = nanos;
+    /** The last 256 durations of something, for their median, 90th percentile and maximum in milliseconds. */
+    private static final class RecentTimes {
+        private final long[] nanos = new long[256];
+        private long count;
+
+        synchronized void record(long duration) {
+            nanos[(int) (count++ % nanos.length)] = duration;
+        }
+
+        Map<String, Object> summary() {
+            long[] sorted;
+            synchronized (this) {
+                sorted = Arrays.copyOf(nanos, (int) Math.min(count, nanos.length));
+            }
+            Arrays.sort(sorted);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("count", sorted.length);
+            m.put("median", sorted.length == 0 ? null : sorted[sorted.length / 2] / 1e6);
+            m.put("p90", sorted.length == 0 ? null : sorted[(int) (sorted.length * 0.9)] / 1e6);
+            m.put("max", sorted.length == 0 ? null : sorted[sorted.length - 1] / 1e6);
+            return m;
         }
     }
 
     // --- status and close ---
 
-    /** What the executor has done, JSON-ready (plain maps, strings, numbers). */
+    /**
+     * What the executor has done, JSON-ready (plain maps, strings, numbers, null): {@code mode}
+     * ({@code bundles}, {@code ordered}, or {@code unknown} before the first contact with the circuit
+     * switch), {@code timeScale}, {@code weeksReceived} (calls of {@link #run}), {@code weeksRun} (weeks
+     * begun, each repetition counted), {@code daysInstalled} and {@code nightsInstalled} (changes that
+     * succeeded), {@code lateDays}, {@code skippedDays}, {@code currentDay} (the running week's day, -1
+     * at night, null before the first week and after close), {@code currentWeekStartEpochNanos},
+     * {@code errors}, {@code lastError}, {@code lastErrorAtEpochMillis}, {@code resizes} (emitted), and
+     * over the last 256 changes {@code circuitChangeMillis} (the circuit switch's bundle commit, or its
+     * ordered phases with their barriers) and {@code dayUpLagMillis} (from a day's scheduled start until
+     * its circuits and ToRs were confirmed), each {@code {count, median, p90, max}}.
+     */
     public Map<String, Object> status() {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("mode", mode);
@@ -659,17 +692,10 @@ public final class ScheduleExecutor implements AutoCloseable {
         s.put("lastError", lastError);
         s.put("lastErrorAtEpochMillis", lastError == null ? null : lastErrorAtMillis);
         s.put("resizes", resizes.get());
-        long[] sorted;
-        synchronized (latencies) {
-            sorted = Arrays.copyOf(latencies, (int) Math.min(latencyCount, latencies.length));
-        }
-        Arrays.sort(sorted);
-        Map<String, Object> commit = new LinkedHashMap<>();
-        commit.put("count", sorted.length);
-        commit.put("median", sorted.length == 0 ? null : sorted[sorted.length / 2] / 1e6);
-        commit.put("p90", sorted.length == 0 ? null : sorted[(int) (sorted.length * 0.9)] / 1e6);
-        commit.put("max", sorted.length == 0 ? null : sorted[sorted.length - 1] / 1e6);
-        s.put("circuitChangeMillis", commit);
+        // How long the circuit switch took to change (a bundle's commit, or the ordered phases and their
+        // barriers), and how long after its scheduled start each day's circuits were up (ToRs included).
+        s.put("circuitChangeMillis", changeTimes.summary());
+        s.put("dayUpLagMillis", dayLags.summary());
         return s;
     }
 
