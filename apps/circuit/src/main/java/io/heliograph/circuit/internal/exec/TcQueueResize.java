@@ -45,7 +45,7 @@ public final class TcQueueResize implements ResizeAction, AutoCloseable {
     private final int packetBytes;
     private final Function<RackPair, String> deviceOf;
     private final ExecutorService thread = WorkerThreads.single("circuit-tc-resize");
-    private final Map<RackPair, Integer> sizes = new HashMap<>();
+    private final Map<String, Map<RackPair, Integer>> sizes = new HashMap<>(); // device -> its pairs' sizes
     private final Map<String, Integer> limits = new TreeMap<>();
     private final Map<String, Boolean> warned = new HashMap<>();
     private final AtomicLong commands = new AtomicLong();
@@ -80,13 +80,9 @@ public final class TcQueueResize implements ResizeAction, AutoCloseable {
         }
         List<String> argv;
         synchronized (this) {
-            sizes.put(pair, packets);
-            int limit = 0;
-            for (Map.Entry<RackPair, Integer> e : sizes.entrySet()) {
-                if (device.equals(deviceOf.apply(e.getKey()))) {
-                    limit = Math.max(limit, e.getValue());
-                }
-            }
+            Map<RackPair, Integer> pairs = sizes.computeIfAbsent(device, d -> new HashMap<>());
+            pairs.put(pair, packets);
+            int limit = pairs.values().stream().mapToInt(Integer::intValue).max().orElse(packets);
             Integer before = limits.put(device, limit);
             if (before != null && before == limit) {
                 return;
