@@ -61,6 +61,11 @@ class CircuitExecutorIT {
     private static final long WEEK_NANOS = 2000 * 1000 * SCALE;
     private static final Pattern IN_PORT = Pattern.compile("in_port=(\\d+)");
     private static final Pattern OUTPUT = Pattern.compile("^output:(\\d+)$");
+    /** ExecutorCookies.pair(0, 1) as ovs-ofctl prints it. */
+    private static final String PAIR_0_1 = "cookie=0xc1c0020000000001,";
+    /** An Ethernet frame with a UDP packet from 10.0.0.1 to 10.0.1.5 (checksums left 0: nothing checks them). */
+    private static final String TO_RACK_1 = "020000000105" + "020000000001" + "0800"
+            + "4500001c00000000" + "40110000" + "0a000001" + "0a000105" + "9c4013890008" + "0000";
 
     private static Day day(long micros, int... sourceOf) {
         return new Day(micros, sourceOf, new boolean[sourceOf.length]);
@@ -141,6 +146,8 @@ class CircuitExecutorIT {
             started = System.nanoTime();
             executor.run(A, start);
             int given = 1;
+            int injected = 0;
+            boolean pairInstalled = false;
             while (epochNanos() < start + 3 * WEEK_NANOS) {
                 // The scheduling loop gives each week half a week before it starts.
                 if (given < 3 && epochNanos() > start + given * WEEK_NANOS - WEEK_NANOS / 2) {
@@ -149,8 +156,22 @@ class CircuitExecutorIT {
                 }
                 samples.circuit.add(executorEntries(circuit, portRack));
                 samples.tor0.add(torCircuitPairs(tors.get(0), fabric.rack(0).torCircuitUplink()));
+                // Once the executor installed rack 0's pairs (never removed while it runs, only modified), a
+                // packet from rack 0 to a host of rack 1 through the ToR's table counts on the pair's entry.
+                pairInstalled = pairInstalled || tors.get(0).dumpFlows().stream()
+                        .anyMatch(e -> e.line().contains(PAIR_0_1));
+                if (pairInstalled) {
+                    tors.get(0).ofctl("packet-out", "in_port=controller packet=" + TO_RACK_1 + " actions=table");
+                    injected++;
+                }
             }
             status = executor.status();
+            // The pair's entries moved between uplinks (modified in place) without losing a packet of their
+            // counts: what the VOQ estimator reads.
+            FlowEntry pair01 = tors.get(0).dumpFlows().stream()
+                    .filter(e -> e.line().contains(PAIR_0_1)).findFirst().orElseThrow();
+            assertEquals(injected, pair01.packets(), pair01.line());
+            assertTrue(injected > 100, "packets injected: " + injected);
         }
         assertTrue(tc.drain(Duration.ofSeconds(5)));
 
