@@ -90,11 +90,12 @@ class CircuitSimTest {
     }
 
     @Test
-    void experimentsNotBuiltAreRefusedByName() {
-        for (String name : CircuitSim.NOT_BUILT) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CircuitSim.parse(name));
-            assertTrue(e.getMessage().contains("not built yet"), e.getMessage());
+    void everyExperimentIsAcceptedAndUnknownOnesAreRefused() {
+        for (String name : List.of("buffers", "resize", "retcp", "one-ring", "two-ring", "dfsio", "all", "speed")) {
+            assertEquals(name, CircuitSim.parse(name, "--short").experiment());
         }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CircuitSim.parse("three-ring"));
+        assertTrue(e.getMessage().contains("dfsio"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> CircuitSim.parse("nonsense"));
         assertThrows(IllegalArgumentException.class, () -> CircuitSim.parse());
         assertEquals(Experiments.SHORT_NS, CircuitSim.parse("resize", "--short").durationNs());
