@@ -300,7 +300,7 @@ final class Experiments {
     }
 
     /** The etalon network with its 2 ms week, Solstice, static 16-packet VOQs: the ring and DFSIO base. */
-    private Config solsticeBase() {
+    Config solsticeBase() {
         return base.withNetwork(CircuitParameters.etalon()).withScheduler("solstice").withStaticBuffers(SMALL);
     }
 

@@ -90,6 +90,53 @@ class CircuitSimTest {
     }
 
     @Test
+    void reTcpRaisesCircuitUtilisationOverRenoWithSmallBuffers() {
+        List<Experiments.Result> results = experiments.retcp();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new CircuitSim(new PrintStream(bytes, true, StandardCharsets.UTF_8), experiments).printRetcp(results);
+        String table = bytes.toString(StandardCharsets.UTF_8);
+        // the thesis's intuition (L787): the cwnd jump at circuit start sends more over the circuit
+        assertTrue(Experiments.find(results, "retcp 16").circuitUtilisation()
+                > Experiments.find(results, "reno 16").circuitUtilisation(), table);
+        // Its measured claim, reTCP + resize above resize alone in utilisation at the same tau (Fig 2.9), does
+        // NOT hold in this simulator (README, retcp), so it is not asserted.
+    }
+
+    @Test
+    void aduEstimationShortensBigFlowCompletionAndHugsTheFixedSchedule() {
+        List<Experiments.FctResult> results = experiments.oneRing();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new CircuitSim(new PrintStream(bytes, true, StandardCharsets.UTF_8), experiments).printRing(results, 1);
+        String table = bytes.toString(StandardCharsets.UTF_8);
+        Experiments.FctResult voq = Experiments.findFct(results, "ToR VOQ");
+        Experiments.FctResult adu = Experiments.findFct(results, "ADU");
+        Experiments.FctResult fixed = Experiments.findFct(results, "Fixed");
+        assertTrue(adu.medianBigMs() < 0.5 * voq.medianBigMs(), table);
+        assertTrue(adu.p99BigMs() < voq.p99BigMs(), table);
+        assertTrue(adu.circuitShare() > voq.circuitShare(), table);
+        // ADU's schedule is (nearly) the perfect-knowledge ring
+        assertTrue(adu.medianBigMs() < 1.5 * fixed.medianBigMs(), table);
+        // (the thesis's halving of the small flows' 99th percentile by ADU does not hold here: README, one-ring)
+    }
+
+    @Test
+    void ringPlacementShortensDfsioWrites() {
+        // two of the four runs, at the short mode's 100 MB files of 32 MB blocks
+        Config hdfs = experiments.solsticeBase();
+        long file = Experiments.FILE_BYTES / 4;
+        long block = Experiments.BLOCK_BYTES / 4;
+        List<Experiments.DfsioResult> results = List.of(Experiments.dfsio("HDFS", hdfs, false, file, block),
+                Experiments.dfsio("reHDFS", hdfs, true, file, block));
+        String table = results.toString();
+        Experiments.DfsioResult random = results.get(0);
+        Experiments.DfsioResult ring = results.get(1);
+        assertEquals(0, random.unfinished() + ring.unfinished(), table);
+        assertTrue(ring.medianSeconds() < 0.7 * random.medianSeconds(), table);
+        assertTrue(ring.maxSeconds() < random.maxSeconds(), table);
+        assertTrue(ring.circuitShare() > random.circuitShare(), table);
+    }
+
+    @Test
     void everyExperimentIsAcceptedAndUnknownOnesAreRefused() {
         for (String name : List.of("buffers", "resize", "retcp", "one-ring", "two-ring", "dfsio", "all", "speed")) {
             assertEquals(name, CircuitSim.parse(name, "--short").experiment());
