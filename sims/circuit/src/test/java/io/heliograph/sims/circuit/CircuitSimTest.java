@@ -90,16 +90,19 @@ class CircuitSimTest {
     }
 
     @Test
-    void reTcpRaisesCircuitUtilisationOverRenoWithSmallBuffers() {
-        List<Experiments.Result> results = experiments.retcp();
+    void withShortTimeoutsReTcpPlusResizeRaisesCircuitUtilisationOverResizeAlone() {
+        // Fig 2.9: reTCP + dynamic buffers "eek out slightly more circuit utilization for the same tau values".
+        // It holds here with a 1 ms minimum RTO, over seeds 1 and 2 and in short and full runs (README, retcp);
+        // under the default 10 ms it does not (within a few points either way), so the default is not asserted.
+        List<Experiments.Result> results = new Experiments(pool, Config.etalon().withMinRto(1_000_000),
+                Experiments.SHORT_NS).retcp();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         new CircuitSim(new PrintStream(bytes, true, StandardCharsets.UTF_8), experiments).printRetcp(results);
         String table = bytes.toString(StandardCharsets.UTF_8);
-        // the thesis's intuition (L787): the cwnd jump at circuit start sends more over the circuit
-        assertTrue(Experiments.find(results, "retcp 16").circuitUtilisation()
-                > Experiments.find(results, "reno 16").circuitUtilisation(), table);
-        // Its measured claim, reTCP + resize above resize alone in utilisation at the same tau (Fig 2.9), does
-        // NOT hold in this simulator (README, retcp), so it is not asserted.
+        for (String tau : List.of("t600", "t1000")) {
+            assertTrue(Experiments.find(results, "retcp " + tau).circuitUtilisation()
+                    > Experiments.find(results, "reno " + tau).circuitUtilisation(), table);
+        }
     }
 
     @Test
