@@ -53,6 +53,7 @@ final class Tcp {
     int[] timeouts = new int[16];
     int[] dropOnce = new int[16];    // a segment the network loses on its first sending (tests); -1 none
     boolean[] jumped = new boolean[16]; // reTCP: cwnd multiplied by alpha and not yet by beta
+    int[] jumps = new int[16];       // reTCP: how many times cwnd was multiplied by alpha
     int[] upstream = new int[16];    // the flow that feeds this one, or -1
     int[] downstream = new int[16];  // the flow this one feeds, or -1
     boolean[] running = new boolean[16];
@@ -113,6 +114,7 @@ final class Tcp {
         timeouts = Arrays.copyOf(timeouts, n);
         dropOnce = Arrays.copyOf(dropOnce, n);
         jumped = Arrays.copyOf(jumped, n);
+        jumps = Arrays.copyOf(jumps, n);
         upstream = Arrays.copyOf(upstream, n);
         downstream = Arrays.copyOf(downstream, n);
         running = Arrays.copyOf(running, n);
@@ -292,6 +294,7 @@ final class Tcp {
                     if (haveCircuit && !jumped[f]) {
                         cwnd[f] *= Config.RETCP_ALPHA;
                         jumped[f] = true;
+                        jumps[f]++;
                     } else if (!haveCircuit && jumped[f]) {
                         cwnd[f] = Math.max(1, cwnd[f] * Config.RETCP_BETA);
                         jumped[f] = false;
