@@ -1,6 +1,7 @@
 package io.heliograph.sims.circuit;
 
 import io.heliograph.circuit.engine.CircuitParameters;
+import java.util.List;
 
 /**
  * One run's network and settings (spec §2.4, §2.10). Rates in Gb/s, times in nanoseconds unless named
@@ -28,21 +29,44 @@ import io.heliograph.circuit.engine.CircuitParameters;
  *     it a VOQ of at most 128 jumbo packets (1.15 MB) never reaches one minimum day of circuit (2 MB) and
  *     Solstice trims every entry to the packet switch
  * @param seed the run's randomness: flow start jitter, Solstice's seed
+ * @param estimator Solstice's demand: "voq" (the VOQs' occupancy in bytes at the start of the week, as
+ *     Etalon's estimator reads {@code q.bytes}) or "adu" (the engine's {@link
+ *     io.heliograph.circuit.engine.AduEstimator}: each flow's size reported when it starts, the bytes that
+ *     left its VOQ as served, its close when it ends; spec §2.7)
+ * @param retcp reTCP (spec §2.6): the ToR of D sets ECE on D's ACKs to S while circuit S -> D is up, and
+ *     the sender multiplies its cwnd by {@link #RETCP_ALPHA} on a 0 -> 1 transition and by
+ *     {@link #RETCP_BETA} on a 1 -> 0 one
+ * @param rings for the "fixed" scheduler: the week is this many days of equal length, day k the ring
+ *     rack i -> i + {@link #RING_OFFSETS}[k] (the ring workloads' perfect-knowledge schedule, spec §2.7)
  */
 public record Config(CircuitParameters network, int hostsPerRack, double hostGbps, long packetDelayNs,
                      long circuitDelayNs, int mtu, int ackBytes, int voqSmall, int voqBig, long tauNs,
                      int packetSwitchQueue, long minRtoNs, int initialWindow, int receiveWindow, String scheduler,
-                     boolean scaleDemand, long seed) {
+                     boolean scaleDemand, long seed, String estimator, boolean retcp, int rings) {
 
     /** The strobe schedule's week: 7 days of 180 us up and a 20 us night (spec §2.4). */
     static final long STROBE_WEEK_MICROS = 1_400;
+    /** reTCP's cwnd factors, "We set alpha = 2 and beta = 0.5 empirically" (thesis L787). */
+    static final double RETCP_ALPHA = 2;
+    static final double RETCP_BETA = 0.5;
+    /**
+     * The ring workloads' rings: rack i -> i + 1, and for the second ring i -> i + 3 [the thesis does not say
+     * which; an offset prime to the 8 racks makes one ring through all of them, as offset 1 does].
+     */
+    static final int[] RING_OFFSETS = {1, 3};
 
     public Config {
         if (voqSmall < 1 || voqBig < voqSmall) {
             throw new IllegalArgumentException("VOQ sizes: 1 <= s <= b, not s " + voqSmall + ", b " + voqBig);
         }
-        if (!scheduler.equals("strobe") && !scheduler.equals("solstice") && !scheduler.equals("none")) {
-            throw new IllegalArgumentException("scheduler: strobe, solstice or none, not " + scheduler);
+        if (!List.of("strobe", "solstice", "fixed", "none").contains(scheduler)) {
+            throw new IllegalArgumentException("scheduler: strobe, solstice, fixed or none, not " + scheduler);
+        }
+        if (!estimator.equals("voq") && !estimator.equals("adu")) {
+            throw new IllegalArgumentException("estimator: voq or adu, not " + estimator);
+        }
+        if (scheduler.equals("fixed") && (rings < 1 || rings > RING_OFFSETS.length)) {
+            throw new IllegalArgumentException("the fixed schedule holds 1 to " + RING_OFFSETS.length + " rings, not " + rings);
         }
     }
 
@@ -58,43 +82,69 @@ public record Config(CircuitParameters network, int hostsPerRack, double hostGbp
         CircuitParameters strobe = new CircuitParameters(etalon.racks(), etalon.circuitBytesPerMicro(),
                 etalon.packetBytesPerMicro(), STROBE_WEEK_MICROS, etalon.nightMicros(), etalon.minDayMicros());
         return new Config(strobe, 16, 10, 5_000, 30_000, 9_000, 64, 16, 16, -1, 16, 10_000_000, 10, 2_048,
-                "strobe", true, 1);
+                "strobe", true, 1, "voq", false, 0);
     }
 
     public Config withStaticBuffers(int packets) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, packets,
-                packets, -1, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed);
+                packets, -1, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
+                estimator, retcp, rings);
     }
 
     /** resize(s, b, tau): VOQs of s packets, grown to b tau before their pair's circuit starts. */
     public Config withResize(int small, int big, long tauMicros) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, small, big,
-                tauMicros * 1_000, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed);
+                tauMicros * 1_000, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
+                estimator, retcp, rings);
     }
 
     public Config withScheduler(String name) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
-                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, name, scaleDemand, seed);
+                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, name, scaleDemand, seed,
+                estimator, retcp, rings);
     }
 
     public Config withNetwork(CircuitParameters parameters) {
         return new Config(parameters, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
-                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed);
+                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
+                estimator, retcp, rings);
     }
 
     public Config withSeed(long value) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
-                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, value);
+                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, value, estimator, retcp, rings);
     }
 
     public Config withMinRto(long nanos) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
-                voqBig, tauNs, packetSwitchQueue, nanos, initialWindow, receiveWindow, scheduler, scaleDemand, seed);
+                voqBig, tauNs, packetSwitchQueue, nanos, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
+                estimator, retcp, rings);
     }
 
     public Config withScaledDemand(boolean scale) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
-                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scale, seed);
+                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scale, seed,
+                estimator, retcp, rings);
+    }
+
+    /** Solstice's demand from the VOQs ("voq") or from ADUs ("adu"). */
+    public Config withEstimator(String name) {
+        return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
+                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
+                name, retcp, rings);
+    }
+
+    public Config withRetcp(boolean on) {
+        return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
+                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
+                estimator, on, rings);
+    }
+
+    /** The "fixed" scheduler's week: {@code count} rings (see {@link #RING_OFFSETS}). */
+    public Config withFixedRings(int count) {
+        return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
+                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, "fixed", scaleDemand, seed,
+                estimator, retcp, count);
     }
 
     public boolean resizing() {

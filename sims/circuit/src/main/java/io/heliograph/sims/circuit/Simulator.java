@@ -1,11 +1,18 @@
 package io.heliograph.sims.circuit;
 
+import io.heliograph.circuit.engine.AduEstimator;
+import io.heliograph.circuit.engine.AduReport;
+import io.heliograph.circuit.engine.CircuitGroups;
 import io.heliograph.circuit.engine.CircuitParameters;
 import io.heliograph.circuit.engine.Day;
+import io.heliograph.circuit.engine.FiveTuple;
+import io.heliograph.circuit.engine.FixedScheduler;
 import io.heliograph.circuit.engine.RoundRobin;
 import io.heliograph.circuit.engine.Schedule;
 import io.heliograph.circuit.engine.Scheduler;
 import io.heliograph.circuit.engine.Solstice;
+import io.heliograph.circuit.engine.WeekPlan;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -27,6 +34,12 @@ import java.util.SplittableRandom;
  * each week from the VOQ occupancy seen at the start of the week before (computed during one week, run in
  * the next). With resize(s, b, tau) a pair's VOQ is b from tau before each of its circuit days to the
  * day's end, otherwise s; a VOQ shrunk below its occupancy keeps its packets and drops arrivals.
+ * <p>
+ * Solstice's demand is the VOQ occupancy, or with ADU estimation the engine's {@link AduEstimator}: each
+ * flow's size is reported when it starts, the application bytes that left its VOQ (each segment once,
+ * retransmissions not counted again) are reported as served at the start of each week, and the flow's
+ * close when its last segment is acknowledged. The "fixed" scheduler runs the same ring days every week.
+ * With reTCP the ToR of D marks the ACKs it takes from D to S (ECE) while circuit S -> D is up.
  * <p>
  * Packets are indices into primitive arrays (a free list, no allocation per packet); queues are linked
  * lists through those arrays; events are primitive heap entries ({@link EventQueue}).
@@ -64,6 +77,7 @@ final class Simulator {
     int[] pBytes;
     boolean[] pAck;
     boolean[] pCircuit;
+    boolean[] pEce;  // an ACK marked by its ToR: the circuit from its destination's rack to its source's is up
     long[] pStamp;  // when it entered its VOQ
     int[] pSrc;     // source host
     int[] pDst;     // destination host
@@ -124,6 +138,21 @@ final class Simulator {
     final LatencyHistogram latencyCircuit = new LatencyHistogram();
     long solsticeNanos;
     int weeksScheduled;
+    boolean stopped;
+
+    // ADU estimation: the engine's estimator, each flow's libADU name, its application bytes that left
+    // its VOQ (its highest segment + 1 that left it) and those already reported as served
+    final AduEstimator adu;
+    FiveTuple[] aduFlow = new FiveTuple[16];
+    int[] voqSentSegments = new int[16];
+    int[] servedReported = new int[16];
+    /** Told when a flow's last segment is acknowledged (workloads that chain flows), or null. */
+    FlowListener listener;
+
+    /** A flow's last segment is acknowledged. */
+    interface FlowListener {
+        void finished(int flow);
+    }
 
     Simulator(Config config) {
         this.config = config;
@@ -137,6 +166,7 @@ final class Simulator {
         pBytes = new int[pool];
         pAck = new boolean[pool];
         pCircuit = new boolean[pool];
+        pEce = new boolean[pool];
         pStamp = new long[pool];
         pSrc = new int[pool];
         pDst = new int[pool];
@@ -177,9 +207,28 @@ final class Simulator {
             // Etalon's optional half-week scaling is the engine's own option: the live app's code
             case "solstice" -> new Solstice(true, config.scaleDemand());
             case "strobe" -> new RoundRobin();
+            case "fixed" -> rings(config);
             default -> null;
         };
+        adu = config.estimator().equals("adu") ? new AduEstimator(CircuitGroups.uniform(racks, config.hostsPerRack()))
+                : null;
         tcp = new Tcp(this);
+    }
+
+    /** The fixed schedule of {@code config.rings()} rings: equal days, day k rack i -> i + RING_OFFSETS[k]. */
+    static FixedScheduler rings(Config config) {
+        int n = config.racks();
+        int count = config.rings();
+        long weekMicros = config.network().weekMicros();
+        List<Day> days = new ArrayList<>();
+        for (int k = 0; k < count; k++) {
+            int[] sourceOf = new int[n];
+            for (int i = 0; i < n; i++) {
+                sourceOf[(i + Config.RING_OFFSETS[k]) % n] = i;
+            }
+            days.add(new Day(weekMicros / count, sourceOf, new boolean[n]));
+        }
+        return new FixedScheduler(new WeekPlan(config.network().nightMicros(), days));
     }
 
     private static int[] filled(int n) {
@@ -193,11 +242,51 @@ final class Simulator {
     /** Adds a flow of {@code segments} (-1: endless) from host {@code src} to {@code dst}, starting at {@code startNs}. */
     int addFlow(int src, int dst, int segments, long startNs) {
         int flow = tcp.add(src, dst, segments);
+        if (adu != null) {
+            if (flow == aduFlow.length) {
+                aduFlow = Arrays.copyOf(aduFlow, flow * 2);
+                voqSentSegments = Arrays.copyOf(voqSentSegments, flow * 2);
+                servedReported = Arrays.copyOf(servedReported, flow * 2);
+            }
+            // host names as the engine's uniform circuit groups write them; the ports make the flow unique
+            aduFlow[flow] = new FiveTuple(hostName(src), flow & 0xffff, hostName(dst), flow >>> 16, 6);
+        }
         events.add(startNs, FLOW_START, flow);
         return flow;
     }
 
-    /** Runs until {@code endNs}, counting from {@code measureFromNs}. */
+    private String hostName(int host) {
+        return "10.0." + rackOf(host) + "." + (host % config.hostsPerRack() + 1);
+    }
+
+    /** libADU's report of a flow's start: one ADU of its whole size (the application writes it at once). */
+    void flowStarted(int flow) {
+        if (adu != null && tcp.size[flow] > 0) {
+            adu.report(List.of(AduReport.written(aduFlow[flow], (long) tcp.size[flow] * tcp.payload)));
+        }
+    }
+
+    /** libADU's report of a flow's close, and the workload's listener. */
+    void flowFinished(int flow) {
+        if (adu != null) {
+            adu.report(List.of(AduReport.closed(aduFlow[flow])));
+        }
+        if (listener != null) {
+            listener.finished(flow);
+        }
+    }
+
+    /** A data packet leaves its VOQ: the ToR's per-flow application byte count, each segment once. */
+    private void leftVoq(int p) {
+        if (adu != null && !pAck[p]) {
+            int f = pFlow[p];
+            if (pSeq[p] >= voqSentSegments[f]) {
+                voqSentSegments[f] = pSeq[p] + 1;
+            }
+        }
+    }
+
+    /** Runs until {@code endNs}, or until {@link #stop} is called, counting from {@code measureFromNs}. */
     void run(long measureFromNs, long endNs) {
         measureFrom = measureFromNs;
         events.add(measureFromNs, MEASURE, 0);
@@ -205,13 +294,15 @@ final class Simulator {
             installWeek(0, 0, scheduleFor(0));
             events.add(0, WEEK, 0);
         }
-        while (!events.isEmpty() && events.peekTime() <= endNs) {
+        while (!stopped && !events.isEmpty() && events.peekTime() <= endNs) {
             events.poll();
             now = events.time();
             eventCount++;
             dispatch(events.kind(), events.arg());
         }
-        now = endNs;
+        if (!stopped) {
+            now = endNs;
+        }
         // circuits up at the end count their uptime so far
         for (int j = 0; j < racks; j++) {
             if (circuitSource[j] >= 0 && measuring) {
@@ -279,6 +370,7 @@ final class Simulator {
         pBytes = Arrays.copyOf(pBytes, n);
         pAck = Arrays.copyOf(pAck, n);
         pCircuit = Arrays.copyOf(pCircuit, n);
+        pEce = Arrays.copyOf(pEce, n);
         pStamp = Arrays.copyOf(pStamp, n);
         pSrc = Arrays.copyOf(pSrc, n);
         pDst = Arrays.copyOf(pDst, n);
@@ -337,6 +429,8 @@ final class Simulator {
             deliverDown(p);
             return;
         }
+        // reTCP: D's ToR marks D's ACKs to S while circuit S -> D is up (to rack src from rack dst)
+        pEce[p] = config.retcp() && pAck[p] && circuitSource[src] == dst;
         int pair = src * racks + dst;
         int q = voqBase + pair;
         if (qLen[q] >= voqCapacity[pair]) {
@@ -371,6 +465,7 @@ final class Simulator {
             }
             roundRobin[rack] = d;
             int p = pop(voqBase + pair);
+            leftVoq(p);
             switchReserved[d]++;
             uplinkBusy[rack] = p;
             events.add(now + (long) Math.ceil(pBytes[p] * packetNsPerByte), UPLINK_TX, rack);
@@ -438,6 +533,7 @@ final class Simulator {
             return;
         }
         int p = pop(q);
+        leftVoq(p);
         circuitBusy[j] = p;
         events.add(done, CIRCUIT_TX, j);
     }
@@ -489,7 +585,7 @@ final class Simulator {
     // ---- schedule
 
     private Schedule scheduleFor(int week) {
-        if (scheduler instanceof RoundRobin) {
+        if (scheduler instanceof RoundRobin || scheduler instanceof FixedScheduler) {
             if (fixed == null) {
                 fixed = scheduler.schedule(new double[racks][racks], parameters, config.seed());
             }
@@ -505,8 +601,20 @@ final class Simulator {
     /** At the start of week {@code w}: take the demand snapshot, schedule week w + 1 and install it. */
     private void week(int w) {
         long weekNs = parameters.weekMicros() * 1_000;
-        if (scheduler instanceof Solstice) {
-            // the VOQ occupancy now; the week after next runs on it (computed during the next week)
+        if (scheduler instanceof Solstice && adu != null) {
+            // the ToRs' dequeue counters reach the estimator; its outstanding bytes are the demand
+            for (int f = 0; f < tcp.count; f++) {
+                if (voqSentSegments[f] > servedReported[f]) {
+                    adu.served(aduFlow[f], (long) (voqSentSegments[f] - servedReported[f]) * tcp.payload);
+                    servedReported[f] = voqSentSegments[f];
+                }
+            }
+            double[][] estimate = adu.estimate();
+            for (int i = 0; i < racks; i++) {
+                System.arraycopy(estimate[i], 0, demandSnapshot[i], 0, racks);
+            }
+        } else if (scheduler instanceof Solstice) {
+            // the VOQ occupancy now; the next week runs on it (computed during this one)
             for (int i = 0; i < racks; i++) {
                 for (int j = 0; j < racks; j++) {
                     demandSnapshot[i][j] = i == j ? 0 : bytesQueued(voqBase + i * racks + j);
@@ -604,7 +712,34 @@ final class Simulator {
         voqCapacity[pair] = bigRefs[pair] > 0 ? config.voqBig() : config.voqSmall();
     }
 
+    /** Ends the run after the current event (a workload that is done). */
+    void stop() {
+        stopped = true;
+    }
+
     // ---- results
+
+    /** Circuit utilisation over all pairs: bytes carried over (uptime x circuit rate); 0 without circuits. */
+    double circuitUtilisation() {
+        long bytes = 0;
+        long up = 0;
+        for (int pair = 0; pair < racks * racks; pair++) {
+            bytes += circuitBytes[pair];
+            up += circuitUpNs[pair];
+        }
+        return up == 0 ? 0 : bytes * circuitFullNsPerByte / up;
+    }
+
+    /** The share of inter-rack bytes that crossed a circuit, from the measurement on. */
+    double circuitShare() {
+        long circuit = 0;
+        long packet = 0;
+        for (int pair = 0; pair < racks * racks; pair++) {
+            circuit += circuitBytes[pair];
+            packet += packetBytes[pair];
+        }
+        return circuit + packet == 0 ? 0 : (double) circuit / (circuit + packet);
+    }
 
     /** Circuit utilisation of a pair: bytes it carried over (uptime x circuit rate), from the measurement on. */
     double circuitUtilisation(int src, int dst) {

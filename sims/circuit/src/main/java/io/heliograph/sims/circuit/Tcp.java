@@ -10,11 +10,19 @@ import java.util.Arrays;
  * after it). Simplified: windows count segments, not bytes; every segment is full (MTU - 40 bytes of
  * payload); the receiver ACKs every segment at once (no delayed ACK) and buffers out-of-order segments;
  * no SACK, no ECN, no Nagle, no pacing; the receive window is fixed.
+ * <p>
+ * reTCP (spec §2.6, Etalon's {@code retcp.c}), when the config asks for it: each ACK's ECE mark says
+ * whether the flow's circuit is up; after Reno's own growth on an ACK outside recovery, a flow whose
+ * circuit is up and that has not jumped multiplies its cwnd by alpha (2), and one whose circuit is down
+ * and that has jumped multiplies it by beta (0.5). ssthresh and loss recovery are Reno's.
+ * <p>
+ * A flow may be fed by another ({@link #pipe}): it sends only what its upstream flow has delivered in
+ * order to its own source host, as an HDFS DataNode forwards a block down the write pipeline.
  */
 final class Tcp {
 
     private final Simulator sim;
-    private final int payload;
+    final int payload;
     private final int window;   // receive window, segments
     private final int ring;     // receiver's out-of-order ring, a power of two above the window
 
@@ -44,12 +52,19 @@ final class Tcp {
     int[] fastRetransmits = new int[16];
     int[] timeouts = new int[16];
     int[] dropOnce = new int[16];    // a segment the network loses on its first sending (tests); -1 none
+    boolean[] jumped = new boolean[16]; // reTCP: cwnd multiplied by alpha and not yet by beta
+    int[] jumps = new int[16];       // reTCP: how many times cwnd was multiplied by alpha
+    int[] upstream = new int[16];    // the flow that feeds this one, or -1
+    int[] downstream = new int[16];  // the flow this one feeds, or -1
+    boolean[] running = new boolean[16];
+    private final boolean retcp;
 
     Tcp(Simulator sim) {
         this.sim = sim;
         this.payload = sim.config.mtu() - 40;
         this.window = sim.config.receiveWindow();
         this.ring = Integer.highestOneBit(window) * 4;
+        this.retcp = sim.config.retcp();
     }
 
     int add(int from, int to, int segments) {
@@ -66,6 +81,8 @@ final class Tcp {
         timedSeq[f] = -1;
         finished[f] = -1;
         dropOnce[f] = -1;
+        upstream[f] = -1;
+        downstream[f] = -1;
         return f;
     }
 
@@ -96,10 +113,27 @@ final class Tcp {
         fastRetransmits = Arrays.copyOf(fastRetransmits, n);
         timeouts = Arrays.copyOf(timeouts, n);
         dropOnce = Arrays.copyOf(dropOnce, n);
+        jumped = Arrays.copyOf(jumped, n);
+        jumps = Arrays.copyOf(jumps, n);
+        upstream = Arrays.copyOf(upstream, n);
+        downstream = Arrays.copyOf(downstream, n);
+        running = Arrays.copyOf(running, n);
+    }
+
+    /** {@code to} sends only the segments {@code from} has delivered (from's destination is to's source). */
+    void pipe(int from, int to) {
+        if (dst[from] != src[to]) {
+            throw new IllegalArgumentException("a pipeline forwards from the host that receives: flow " + from + " ends at "
+                    + dst[from] + ", flow " + to + " starts at " + src[to]);
+        }
+        downstream[from] = to;
+        upstream[to] = from;
     }
 
     void start(int f) {
         started[f] = sim.now;
+        running[f] = true;
+        sim.flowStarted(f);
         pump(f);
     }
 
@@ -110,6 +144,9 @@ final class Tcp {
     /** Sends new segments while the window allows. */
     private void pump(int f) {
         int limit = sndUna[f] + Math.min((int) cwnd[f], window);
+        if (upstream[f] >= 0) {
+            limit = Math.min(limit, rcvNxt[upstream[f]]);
+        }
         while (sndNxt[f] < limit && (size[f] < 0 || sndNxt[f] < size[f])) {
             int seq = sndNxt[f]++;
             if (timedSeq[f] < 0) {
@@ -187,8 +224,9 @@ final class Tcp {
         int seq = sim.pSeq[p];
         boolean ack = sim.pAck[p];
         if (ack) {
+            boolean ece = sim.pEce[p];
             sim.release(p);
-            acked(f, seq);
+            acked(f, seq, ece);
             return;
         }
         // the data segment: reuse its packet for the ACK
@@ -205,6 +243,10 @@ final class Tcp {
                 }
             }
             rcvNxt[f] = next;
+            int fed = downstream[f];
+            if (fed >= 0 && running[fed]) {
+                pump(fed);
+            }
         } else if (seq > next && seq < next + ring) {
             if (outOfOrder[f] == null) {
                 outOfOrder[f] = new boolean[ring];
@@ -212,6 +254,7 @@ final class Tcp {
             outOfOrder[f][seq & (ring - 1)] = true;
         }
         sim.pAck[p] = true;
+        sim.pEce[p] = false;
         sim.pSeq[p] = rcvNxt[f];
         sim.pBytes[p] = sim.config.ackBytes();
         sim.pSrc[p] = dst[f];
@@ -219,7 +262,8 @@ final class Tcp {
         sim.send(dst[f], p);
     }
 
-    private void acked(int f, int ack) {
+    private void acked(int f, int ack, boolean haveCircuit) {
+        boolean done = false;
         if (ack > sndUna[f]) {
             if (timedSeq[f] >= 0 && ack > timedSeq[f]) {
                 sample(f, sim.now - timedAt[f]);
@@ -246,8 +290,19 @@ final class Tcp {
                 } else {
                     cwnd[f] += newly / cwnd[f];
                 }
+                if (retcp) {
+                    if (haveCircuit && !jumped[f]) {
+                        cwnd[f] *= Config.RETCP_ALPHA;
+                        jumped[f] = true;
+                        jumps[f]++;
+                    } else if (!haveCircuit && jumped[f]) {
+                        cwnd[f] = Math.max(1, cwnd[f] * Config.RETCP_BETA);
+                        jumped[f] = false;
+                    }
+                }
             }
-            if (size[f] >= 0 && sndUna[f] >= size[f] && finished[f] < 0) {
+            done = size[f] >= 0 && sndUna[f] >= size[f] && finished[f] < 0;
+            if (done) {
                 finished[f] = sim.now;
             }
             deadline[f] = 0;
@@ -270,6 +325,14 @@ final class Tcp {
             }
         }
         pump(f);
+        if (done) {
+            finish(f);
+        }
+    }
+
+    private void finish(int f) {
+        running[f] = false;
+        sim.flowFinished(f);
     }
 
     private void sample(int f, long rtt) {

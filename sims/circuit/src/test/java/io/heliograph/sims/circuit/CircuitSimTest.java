@@ -90,11 +90,62 @@ class CircuitSimTest {
     }
 
     @Test
-    void experimentsNotBuiltAreRefusedByName() {
-        for (String name : CircuitSim.NOT_BUILT) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CircuitSim.parse(name));
-            assertTrue(e.getMessage().contains("not built yet"), e.getMessage());
+    void withShortTimeoutsReTcpPlusResizeRaisesCircuitUtilisationOverResizeAlone() {
+        // Fig 2.9: reTCP + dynamic buffers "eek out slightly more circuit utilization for the same tau values".
+        // It holds here with a 1 ms minimum RTO, over seeds 1 and 2 and in short and full runs (README, retcp);
+        // under the default 10 ms it does not (within a few points either way), so the default is not asserted.
+        List<Experiments.Result> results = new Experiments(pool, Config.etalon().withMinRto(1_000_000),
+                Experiments.SHORT_NS).retcp();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new CircuitSim(new PrintStream(bytes, true, StandardCharsets.UTF_8), experiments).printRetcp(results);
+        String table = bytes.toString(StandardCharsets.UTF_8);
+        for (String tau : List.of("t600", "t1000")) {
+            assertTrue(Experiments.find(results, "retcp " + tau).circuitUtilisation()
+                    > Experiments.find(results, "reno " + tau).circuitUtilisation(), table);
         }
+    }
+
+    @Test
+    void aduEstimationShortensBigFlowCompletionAndHugsTheFixedSchedule() {
+        List<Experiments.FctResult> results = experiments.oneRing();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new CircuitSim(new PrintStream(bytes, true, StandardCharsets.UTF_8), experiments).printRing(results, 1);
+        String table = bytes.toString(StandardCharsets.UTF_8);
+        Experiments.FctResult voq = Experiments.findFct(results, "ToR VOQ");
+        Experiments.FctResult adu = Experiments.findFct(results, "ADU");
+        Experiments.FctResult fixed = Experiments.findFct(results, "Fixed");
+        assertTrue(adu.medianBigMs() < 0.5 * voq.medianBigMs(), table);
+        assertTrue(adu.p99BigMs() < voq.p99BigMs(), table);
+        assertTrue(adu.circuitShare() > voq.circuitShare(), table);
+        // ADU's schedule is (nearly) the perfect-knowledge ring
+        assertTrue(adu.medianBigMs() < 1.5 * fixed.medianBigMs(), table);
+        // (the thesis's halving of the small flows' 99th percentile by ADU does not hold here: README, one-ring)
+    }
+
+    @Test
+    void ringPlacementShortensDfsioWrites() {
+        // two of the four runs, at the short mode's 100 MB files of 32 MB blocks
+        Config hdfs = experiments.solsticeBase();
+        long file = Experiments.FILE_BYTES / 4;
+        long block = Experiments.BLOCK_BYTES / 4;
+        List<Experiments.DfsioResult> results = List.of(Experiments.dfsio("HDFS", hdfs, false, file, block),
+                Experiments.dfsio("reHDFS", hdfs, true, file, block));
+        String table = results.toString();
+        Experiments.DfsioResult random = results.get(0);
+        Experiments.DfsioResult ring = results.get(1);
+        assertEquals(0, random.unfinished() + ring.unfinished(), table);
+        assertTrue(ring.medianSeconds() < 0.7 * random.medianSeconds(), table);
+        assertTrue(ring.maxSeconds() < random.maxSeconds(), table);
+        assertTrue(ring.circuitShare() > random.circuitShare(), table);
+    }
+
+    @Test
+    void everyExperimentIsAcceptedAndUnknownOnesAreRefused() {
+        for (String name : List.of("buffers", "resize", "retcp", "one-ring", "two-ring", "dfsio", "all", "speed")) {
+            assertEquals(name, CircuitSim.parse(name, "--short").experiment());
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CircuitSim.parse("three-ring"));
+        assertTrue(e.getMessage().contains("dfsio"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> CircuitSim.parse("nonsense"));
         assertThrows(IllegalArgumentException.class, () -> CircuitSim.parse());
         assertEquals(Experiments.SHORT_NS, CircuitSim.parse("resize", "--short").durationNs());

@@ -45,4 +45,62 @@ class SimulatorTest {
         assertTrue(sim.circuitUtilisation(0, 1) > 0.3, "utilisation " + sim.circuitUtilisation(0, 1));
         assertTrue(sim.weeksScheduled >= 20, "weeks " + sim.weeksScheduled);
     }
+
+    @Test
+    void reTcpJumpsAtMostOncePerCircuitDayAndOnlyWhenOn() {
+        // one flow rack 0 -> 1 under the strobe: its circuit is up one 180 us day of each 1,400 us week
+        for (boolean retcp : new boolean[] {false, true}) {
+            Simulator sim = new Simulator(Config.etalon().withStaticBuffers(64).withRetcp(retcp));
+            int f = sim.addFlow(0, 16, -1, 0);
+            sim.run(0, 14_000_000); // 10 weeks
+            if (retcp) {
+                // the ACKs marked while the circuit is up reach the sender, and the jump happens once a day
+                assertTrue(sim.tcp.jumps[f] >= 3 && sim.tcp.jumps[f] <= 10, "jumps " + sim.tcp.jumps[f]);
+            } else {
+                assertEquals(0, sim.tcp.jumps[f]);
+            }
+        }
+    }
+
+    @Test
+    void aduEstimationSeesAFlowsOutstandingBytesAndForgetsItAtItsClose() {
+        Config config = Config.etalon().withNetwork(CircuitParameters.etalon()).withScheduler("solstice")
+                .withEstimator("adu");
+        Simulator sim = new Simulator(config);
+        int segments = 20_000; // 179 MB: far more than one host link sends in 10 ms
+        int f = sim.addFlow(0, 16, segments, 0);
+        sim.run(0, 10_000_000);
+        double outstanding = sim.adu.estimate()[0][1];
+        long payload = sim.tcp.payload;
+        // the whole ADU less what left the VOQ by the last week's start, and the pair is on the circuit
+        assertTrue(outstanding > 0 && outstanding < (long) segments * payload, "outstanding " + outstanding);
+        assertEquals((long) (segments - sim.servedReported[f]) * payload, outstanding, 1e-6);
+        assertEquals(1, sim.adu.openFlows());
+        Simulator done = new Simulator(config);
+        int g = done.addFlow(0, 16, 1_000, 0);
+        done.run(0, 20_000_000);
+        assertTrue(done.tcp.finished[g] > 0, "a 1,000-segment flow finishes in 20 ms");
+        assertEquals(0, done.adu.openFlows());
+        assertEquals(0, done.adu.estimate()[0][1], 1e-9);
+    }
+
+    @Test
+    void aPipelinedFlowSendsOnlyWhatItsUpstreamDelivered() {
+        Simulator sim = new Simulator(Config.etalon().withScheduler("none"));
+        // host 0 (rack 0) -> host 16 (rack 1) over the 10 Gb/s packet switch, then host 16 -> 17 in rack 1
+        int first = sim.addFlow(0, 16, 2_000, 0);
+        int second = sim.addFlow(16, 17, 2_000, 0);
+        sim.tcp.pipe(first, second);
+        sim.run(0, 5_000_000);
+        assertTrue(sim.tcp.sndNxt[second] > 0 && sim.tcp.sndNxt[second] <= sim.tcp.rcvNxt[first],
+                sim.tcp.sndNxt[second] + " sent, " + sim.tcp.rcvNxt[first] + " delivered upstream");
+        assertTrue(sim.tcp.finished[first] < 0, "2,000 segments take over 14 ms at 10 Gb/s");
+        Simulator whole = new Simulator(Config.etalon().withScheduler("none"));
+        int a = whole.addFlow(0, 16, 2_000, 0);
+        int b = whole.addFlow(16, 17, 2_000, 0);
+        whole.tcp.pipe(a, b);
+        whole.run(0, 100_000_000);
+        assertTrue(whole.tcp.finished[a] > 0 && whole.tcp.finished[b] > 0);
+        assertEquals(whole.tcp.delivered[a], whole.tcp.delivered[b]);
+    }
 }
