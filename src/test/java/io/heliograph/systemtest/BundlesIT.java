@@ -22,7 +22,6 @@ import org.projectfloodlight.openflow.protocol.OFFlowModFlags;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
-import org.projectfloodlight.openflow.types.DatapathId;
 import org.projectfloodlight.openflow.types.EthType;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.U64;
@@ -30,13 +29,8 @@ import org.projectfloodlight.openflow.types.U64;
 import io.heliograph.core.OFBundle;
 import io.heliograph.core.OFBundleException;
 import io.heliograph.core.OFSwitch;
-import io.heliograph.core.spi.PipelineDispatch;
-import io.heliograph.openflow.OpenFlowServer;
-import io.heliograph.openflow.OpenFlowSettings;
-import io.heliograph.openflow.SwitchRegistry;
 import io.heliograph.testbed.Bridge;
-import io.heliograph.testbed.FlowEntry;
-import io.heliograph.testbed.Poll;
+import io.heliograph.testbed.InJvmOpenFlow;
 import io.heliograph.testbed.Testbed;
 
 /**
@@ -54,18 +48,10 @@ class BundlesIT {
     void aDayCommitsWholeAndABundleWithARefusedFlowModCommitsNothing() throws Exception {
         Testbed.requireRoot();
         try (Testbed testbed = Testbed.start("BundlesIT")) {
-            String address = testbed.controllerTarget("tcp", 1).split(":")[1];
-            OpenFlowSettings d = OpenFlowSettings.defaults().withIoThreads(1);
-            OpenFlowSettings settings = new OpenFlowSettings(0, address, d.ioThreads(), d.versions(),
-                    d.handshakeTimeout(), d.echoIdle(), d.echoTimeout(), Duration.ofSeconds(5), d.missSendLen(),
-                    true, d.maxPendingWriteBytes(), -1, null, null, null, d.limits(), d.duplicateDatapath());
-            SwitchRegistry registry = new SwitchRegistry();
-            try (OpenFlowServer server = new OpenFlowServer(settings, registry, new IgnoringPipeline())) {
-                server.start();
+            try (InJvmOpenFlow openflow = InJvmOpenFlow.start(testbed)) {
                 Bridge bridge = testbed.addSwitch(1, List.of("OpenFlow14"));
-                bridge.setController(testbed.controllerTarget("tcp", server.port()));
-                OFSwitch sw = Poll.until("the bridge announced", Duration.ofSeconds(15),
-                        () -> registry.getSwitch(DatapathId.of(1)), s -> s != null);
+                bridge.setController(openflow.target());
+                OFSwitch sw = openflow.awaitSwitch(1, Duration.ofSeconds(15));
                 assertEquals(OFVersion.OF_14, sw.getVersion());
                 assertTrue(sw.supportsBundles());
                 OFFactory f = sw.getFactory();
@@ -134,16 +120,5 @@ class BundlesIT {
     private static List<String> entries(Bridge bridge, String cookie) {
         return bridge.dumpFlows().stream().filter(e -> e.line().contains(cookie + ","))
                 .map(e -> e.match() + " " + e.actions()).sorted().toList();
-    }
-
-    /** The switch's messages go nowhere: this test only talks to it. */
-    private static final class IgnoringPipeline implements PipelineDispatch {
-        @Override
-        public void dispatch(OFSwitch sw, OFMessage message) {
-        }
-
-        @Override
-        public void prepare(OFSwitch sw, List<OFMessage> read) {
-        }
     }
 }

@@ -18,8 +18,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.projectfloodlight.openflow.protocol.OFMessage;
-import org.projectfloodlight.openflow.types.DatapathId;
 
 import io.heliograph.circuit.engine.Day;
 import io.heliograph.circuit.engine.WeekPlan;
@@ -27,16 +25,12 @@ import io.heliograph.circuit.internal.exec.Fabric;
 import io.heliograph.circuit.internal.exec.ResizePolicy;
 import io.heliograph.circuit.internal.exec.ScheduleExecutor;
 import io.heliograph.circuit.internal.exec.TcQueueResize;
-import io.heliograph.core.OFSwitch;
-import io.heliograph.core.spi.PipelineDispatch;
-import io.heliograph.openflow.OpenFlowServer;
-import io.heliograph.openflow.OpenFlowSettings;
 import io.heliograph.openflow.SwitchRegistry;
 import io.heliograph.testbed.Bridge;
+import io.heliograph.testbed.InJvmOpenFlow;
 import io.heliograph.testbed.Cable;
 import io.heliograph.testbed.Command;
 import io.heliograph.testbed.FlowEntry;
-import io.heliograph.testbed.Poll;
 import io.heliograph.testbed.Testbed;
 
 /**
@@ -83,14 +77,7 @@ class CircuitExecutorIT {
     void theCircuitBridgeOnlyEverHoldsTheSchedulesMatchingsAndCloseLeavesNothing(String protocol) throws Exception {
         Testbed.requireRoot();
         try (Testbed testbed = Testbed.start("CircuitExecutorIT-" + protocol)) {
-            String address = testbed.controllerTarget("tcp", 1).split(":")[1];
-            OpenFlowSettings d = OpenFlowSettings.defaults().withIoThreads(1);
-            OpenFlowSettings settings = new OpenFlowSettings(0, address, d.ioThreads(), d.versions(),
-                    d.handshakeTimeout(), d.echoIdle(), d.echoTimeout(), Duration.ofSeconds(5), d.missSendLen(),
-                    true, d.maxPendingWriteBytes(), -1, null, null, null, d.limits(), d.duplicateDatapath());
-            SwitchRegistry registry = new SwitchRegistry();
-            try (OpenFlowServer server = new OpenFlowServer(settings, registry, new IgnoringPipeline())) {
-                server.start();
+            try (InJvmOpenFlow openflow = InJvmOpenFlow.start(testbed)) {
                 Bridge circuit = testbed.addSwitch(9, List.of(protocol));
                 Bridge packet = testbed.addSwitch(8, List.of("OpenFlow13"));
                 List<Bridge> tors = new ArrayList<>();
@@ -111,11 +98,10 @@ class CircuitExecutorIT {
                 }
                 List<Bridge> controlled = new ArrayList<>(tors);
                 controlled.add(circuit);
-                testbed.ovs().setController(controlled, testbed.controllerTarget("tcp", server.port()));
+                testbed.ovs().setController(controlled, openflow.target());
                 Fabric fabric = Fabric.parse(fabricText.toString());
                 for (Bridge b : controlled) {
-                    Poll.until(b + " announced", Duration.ofSeconds(15),
-                            () -> registry.getSwitch(DatapathId.of(b.datapathId())), s -> s != null);
+                    openflow.awaitSwitch(b.datapathId(), Duration.ofSeconds(15));
                 }
                 Map<Integer, Integer> portRack = new HashMap<>(); // circuit bridge port -> rack
                 for (int r = 0; r < RACKS; r++) {
@@ -125,7 +111,7 @@ class CircuitExecutorIT {
                 TcQueueResize tc = TcQueueResize.pfifo(List.of("ip", "netns", "exec", testbed.switchNamespace()),
                         pair -> circuitUplinkDevice.get(pair.src()));
                 try {
-                    exercise(testbed, registry, fabric, circuit, tors, controlled, portRack, circuitUplinkDevice, tc,
+                    exercise(testbed, openflow.registry(), fabric, circuit, tors, controlled, portRack, circuitUplinkDevice, tc,
                             protocol);
                 } finally {
                     tc.close();
@@ -286,13 +272,4 @@ class CircuitExecutorIT {
     }
 
     /** The switches' messages go nowhere: this test only talks to them. */
-    private static final class IgnoringPipeline implements PipelineDispatch {
-        @Override
-        public void dispatch(OFSwitch sw, OFMessage message) {
-        }
-
-        @Override
-        public void prepare(OFSwitch sw, List<OFMessage> read) {
-        }
-    }
 }
