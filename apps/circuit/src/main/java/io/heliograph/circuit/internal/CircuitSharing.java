@@ -130,7 +130,7 @@ final class CircuitSharing implements ClusterSharing.Sharing {
         return all;
     }
 
-    private void publishAdu() {
+    void publishAdu() {
         try {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("atMillis", System.currentTimeMillis());

@@ -14,7 +14,7 @@ import { SchedulerPanel } from './circuit/circuit-scheduler.js';
 const BASE = '/api/v1/circuit';
 const REFRESH_MS = 3000;
 
-export async function render(element, api) {
+export async function render(element, api, rest) {
   stylesheet(new URL('./circuit/circuit.css', import.meta.url).pathname);
   const status = el('p', { class: 'circuit-status', role: 'status' });
   const timeline = new Timeline();
