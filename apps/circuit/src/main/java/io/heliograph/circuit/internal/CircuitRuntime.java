@@ -297,7 +297,7 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
         double[][] sum = s.adu().estimate();
         CircuitSharing open = sharing.current();
         if (open != null) {
-            for (double[][] other : open.othersAdu(s.settings().groups().racks(), s.settings().weekNanos())) {
+            for (double[][] other : open.othersAdu(s.settings().groups().racks(), s.settings().aduPublishNanos())) {
                 add(sum, other);
             }
         }

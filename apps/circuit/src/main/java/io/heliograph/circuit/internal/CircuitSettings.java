@@ -18,6 +18,8 @@ record CircuitSettings(CircuitGroups groups, CircuitParameters network, long tim
         int replicaOffset, long replicaRotationMillis, int maxAduFlows, String fabricText, Fabric fabric) {
 
     static final long MAX_TIME_SCALE = 1_000_000_000L;
+    /** The shortest scaled week the live loop runs (real microseconds): each week is two store writes. */
+    static final long MIN_WEEK_MICROS = 100_000;
 
     static final CircuitSettings DEFAULTS = read("", 80, 10, 2_000, 20, 200, 1000, "solstice", "voq", "", 1, 0,
             65_536, "");
@@ -29,6 +31,11 @@ record CircuitSettings(CircuitGroups groups, CircuitParameters network, long tim
         if (network.weekMicros() > Long.MAX_VALUE / 1000 / timeScale / 4) {
             throw new IllegalArgumentException("weekMicros x timeScale is too long a week: " + network.weekMicros()
                     + " x " + timeScale);
+        }
+        if (network.weekMicros() * timeScale < MIN_WEEK_MICROS) {
+            throw new IllegalArgumentException("timeScale: a week of " + network.weekMicros() + " us x " + timeScale
+                    + " lasts less than " + MIN_WEEK_MICROS / 1000 + " ms, shorter than a remote controller can drive; "
+                    + "raise timeScale");
         }
         if (fabric != null && fabric.racks().size() != groups.racks()) {
             throw new IllegalArgumentException("fabric has " + fabric.racks().size() + " racks but groups has "
@@ -118,6 +125,11 @@ record CircuitSettings(CircuitGroups groups, CircuitParameters network, long tim
     /** A scaled week in real nanoseconds. */
     long weekNanos() {
         return network.weekMicros() * 1000 * timeScale;
+    }
+
+    /** How often each instance stores its ADU estimate: every week, at most once a second. */
+    long aduPublishNanos() {
+        return Math.max(weekNanos(), 1_000_000_000L);
     }
 
     /** Whether {@code other} needs the loop, the estimators and the executor made anew. */

@@ -28,8 +28,9 @@ import io.heliograph.core.json.Json;
  * executor, if it is master of the circuit switch), and uses the scheduler choice stored at
  * {@value #CHOICE} by {@code PUT /scheduler} on any instance;</li>
  * <li>ADU estimation: each instance keeps the reports it was sent and writes its rack-to-rack estimate
- * (an N x N matrix of whole bytes) to {@value #ADU}{@code /<instance>} every week; the singleton sums
- * them, skipping those older than {@value #ADU_STALE_WEEKS} weeks (an instance that died).</li>
+ * (an N x N matrix of whole bytes) to {@value #ADU}{@code /<instance>} every week (at most once a
+ * second); the singleton sums
+ * them, skipping those older than {@value #ADU_STALE_PERIODS} periods (an instance that died).</li>
  * </ul>
  */
 final class CircuitSharing implements ClusterSharing.Sharing {
@@ -41,7 +42,7 @@ final class CircuitSharing implements ClusterSharing.Sharing {
     static final String WEEKS = SHARED + "/weeks";
     static final String CHOICE = SHARED + "/choice";
     static final String ADU = "circuit/adu";
-    static final int ADU_STALE_WEEKS = 3;
+    static final int ADU_STALE_PERIODS = 3;
 
     private final SharedStore store;
     private final String instance;
@@ -79,8 +80,8 @@ final class CircuitSharing implements ClusterSharing.Sharing {
                 }
             }
         });
-        long week = Math.max(1, runtime.settings().weekNanos());
-        aduPublishing = storeThread.scheduleAtFixedRate(this::publishAdu, week, week, TimeUnit.NANOSECONDS);
+        long period = runtime.settings().aduPublishNanos();
+        aduPublishing = storeThread.scheduleAtFixedRate(this::publishAdu, period, period, TimeUnit.NANOSECONDS);
         singleton.start();
     }
 
@@ -107,10 +108,10 @@ final class CircuitSharing implements ClusterSharing.Sharing {
     }
 
     /** The other instances' ADU estimates, fresh and of {@code racks} racks. */
-    List<double[][]> othersAdu(int racks, long weekNanos) {
+    List<double[][]> othersAdu(int racks, long publishNanos) {
         List<double[][]> all = new ArrayList<>();
         long now = System.currentTimeMillis();
-        long stale = Math.max(1, ADU_STALE_WEEKS * weekNanos / 1_000_000L);
+        long stale = Math.max(1, ADU_STALE_PERIODS * publishNanos / 1_000_000L);
         for (Map.Entry<String, SharedStore.Versioned> e : store.list(ADU).entrySet()) {
             if (e.getKey().equals(instance)) {
                 continue;

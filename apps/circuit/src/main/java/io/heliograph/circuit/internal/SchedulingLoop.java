@@ -83,8 +83,8 @@ final class SchedulingLoop {
         running = true;
         long gen = ++generation;
         long week = Math.floorDiv(nowNanos.getAsLong(), weekNanos);
-        ScheduleView before = previous == null ? null : previous.current();
-        ScheduleView beforeNext = previous == null ? null : previous.next();
+        ScheduleView before = previous == null ? null : fits(previous.current());
+        ScheduleView beforeNext = previous == null ? null : fits(previous.next());
         if (beforeNext != null && beforeNext.week() == week) {
             before = beforeNext;
             beforeNext = null;
@@ -167,6 +167,19 @@ final class SchedulingLoop {
             errorAtMillis = Math.floorDiv(nowNanos.getAsLong(), 1_000_000L);
             LOG.warn("circuit: the schedule in force stays: {}", error);
             publish();
+            return null;
+        }
+    }
+
+    /** A week published for this network (not for the one before a configuration change), else null. */
+    private ScheduleView fits(ScheduleView view) {
+        if (view == null) {
+            return null;
+        }
+        try {
+            view.plan().check(network);
+            return view.demand().length == network.racks() ? view : null;
+        } catch (IllegalArgumentException e) {
             return null;
         }
     }

@@ -84,6 +84,7 @@ class CircuitSettingsTest {
         refused("nightMicros", 0L, "nightMicros");
         refused("minDayMicros", 20L, "minDayMicros");
         refused("timeScale", 0L, "timeScale");
+        refused("timeScale", 10L, "timeScale");
         refused("scheduler", "bvn", "scheduler");
         refused("estimator", "oracle", "estimator");
         refused("fixedWeek", "{\"weekMicros\": 440, \"nightMicros\": 20, \"days\": [{\"upMicros\": 200, "
@@ -101,7 +102,7 @@ class CircuitSettingsTest {
 
     @Test
     void aRefusedConfigurationKeepsTheSettingsInForce() {
-        CircuitSettings running = with("timeScale", 10L);
+        CircuitSettings running = with("timeScale", 100L);
         Supplier<CircuitSettings> bad = () -> with("packetGbps", 1000.0);
         assertSame(running, ConfiguredSettings.orPrevious(LoggerFactory.getLogger(getClass()), CircuitComponent.PID,
                 running, bad));
