@@ -53,6 +53,10 @@ record CircuitSettings(CircuitGroups groups, CircuitParameters network, long tim
             long minDayMicros, long timeScale, String scheduler, String estimator, String fixedWeek, int replicaOffset,
             long replicaRotationMillis, int maxAduFlows, String fabric) {
         CircuitGroups g = groups(groups);
+        if (packetGbps > circuitGbps) {
+            throw new IllegalArgumentException("packetGbps must be at most the circuit's " + circuitGbps + " Gb/s, not "
+                    + packetGbps);
+        }
         CircuitParameters network;
         try {
             network = new CircuitParameters(g.racks(), rate("circuitGbps", circuitGbps), rate("packetGbps", packetGbps),

@@ -79,7 +79,7 @@ class CircuitSettingsTest {
         refused("groups", "10.0.0.1", "groups");
         refused("circuitGbps", Double.NaN, "circuitGbps");
         refused("circuitGbps", -1.0, "circuitGbps");
-        refused("packetGbps", 100.0, "packetGbps");
+        refused("packetGbps", 100.0, "packetGbps must be at most the circuit's 80.0 Gb/s");
         refused("weekMicros", 100L, "weekMicros");
         refused("nightMicros", 0L, "nightMicros");
         refused("minDayMicros", 20L, "minDayMicros");
