@@ -53,13 +53,15 @@ record CircuitSettings(CircuitGroups groups, CircuitParameters network, long tim
             long minDayMicros, long timeScale, String scheduler, String estimator, String fixedWeek, int replicaOffset,
             long replicaRotationMillis, int maxAduFlows, String fabric) {
         CircuitGroups g = groups(groups);
+        double circuitRate = rate("circuitGbps", circuitGbps);
+        double packetRate = rate("packetGbps", packetGbps);
         if (packetGbps > circuitGbps) {
             throw new IllegalArgumentException("packetGbps must be at most the circuit's " + circuitGbps + " Gb/s, not "
                     + packetGbps);
         }
         CircuitParameters network;
         try {
-            network = new CircuitParameters(g.racks(), rate("circuitGbps", circuitGbps), rate("packetGbps", packetGbps),
+            network = new CircuitParameters(g.racks(), circuitRate, packetRate,
                     weekMicros, nightMicros, minDayMicros);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage().replace("circuitBytesPerMicro", "circuitGbps")
