@@ -134,6 +134,38 @@ public final class AduEstimator implements DemandEstimator {
         }
     }
 
+    /**
+     * What left the ToRs' VOQs per rack pair ({@code bytes[src][dst]}, from their counters, which count
+     * per pair and not per flow), taken off the pair's open flows in the order they were last reported:
+     * a VOQ sends first what was queued first. Bytes beyond the pair's outstanding are dropped.
+     */
+    public synchronized void servedPairs(long[][] bytes) {
+        int n = demand.length;
+        if (bytes.length != n) {
+            throw new IllegalArgumentException("served bytes have " + bytes.length + " rows for " + n + " racks");
+        }
+        long[][] left = new long[n][];
+        for (int i = 0; i < n; i++) {
+            if (bytes[i] == null || bytes[i].length != n) {
+                throw new IllegalArgumentException("served bytes row " + i + " must have " + n + " entries");
+            }
+            for (int j = 0; j < n; j++) {
+                if (bytes[i][j] < 0) {
+                    throw new IllegalArgumentException("served[" + i + "][" + j + "] must be from 0, not "
+                            + bytes[i][j]);
+                }
+            }
+            left[i] = bytes[i].clone();
+        }
+        for (Flow flow : flows.values()) {
+            long taken = Math.min(left[flow.src][flow.dst], flow.outstanding);
+            if (taken > 0) {
+                take(flow, taken);
+                left[flow.src][flow.dst] -= taken;
+            }
+        }
+    }
+
     private void take(Flow flow, long bytes) {
         long taken = Math.min(bytes, flow.outstanding);
         flow.outstanding -= taken;

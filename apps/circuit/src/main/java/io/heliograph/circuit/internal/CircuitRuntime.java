@@ -68,6 +68,9 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
     private volatile PublishedWeeks weeks = PublishedWeeks.NONE;
     private SchedulingLoop localLoop; // guarded by this
     private long executedWeek = Long.MIN_VALUE; // guarded by this
+    private final Object servedLock = new Object();
+    private Setup servedSetup; // guarded by servedLock
+    private long[][] servedCounters; // guarded by servedLock: the pair counters last taken off the ADU flows
 
     /** What a change of racks, rates, week, scale or fabric makes anew. */
     record Setup(CircuitSettings settings, VoqEstimator voq, AduEstimator adu, ReplicaPlacement placement,
@@ -278,6 +281,7 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
     SchedulingLoop.Estimate estimate(String estimator) {
         Setup s = setup;
         if (estimator.equals("adu")) {
+            serveAdu();
             return new SchedulingLoop.Estimate("adu", aduSum(s));
         }
         StatisticsService stats = statistics.get();
@@ -295,6 +299,46 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
             }
         }
         return new SchedulingLoop.Estimate("voq", s.voq().estimate());
+    }
+
+    /**
+     * Takes what left the ToRs since the last call off this instance's ADU flows: the growth of the
+     * executor's pair counters, in this instance's share of each pair (its outstanding bytes against
+     * the cluster's), so that a flow's demand is what it wrote and the network has not carried yet.
+     * The first call (or the first after a change of setup) only takes the counters as a baseline; a
+     * counter that went back (its entry made anew) counts from 0. Called before this instance's ADU
+     * estimate is used or published.
+     */
+    void serveAdu() {
+        Setup s = setup;
+        StatisticsService stats = statistics.get();
+        if (stats == null || s.settings().fabric() == null) {
+            return;
+        }
+        int n = s.settings().groups().racks();
+        VoqCounters.Sample sample = VoqCounters.read(stats, s.settings().fabric(), n);
+        if (sample == null) {
+            return;
+        }
+        synchronized (servedLock) {
+            long[][] now = sample.bytes();
+            if (servedSetup != s || servedCounters == null) {
+                servedSetup = s;
+                servedCounters = now;
+                return;
+            }
+            double[][] own = s.adu().estimate();
+            double[][] all = aduSum(s);
+            long[][] served = new long[n][n];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    long grew = now[i][j] >= servedCounters[i][j] ? now[i][j] - servedCounters[i][j] : now[i][j];
+                    served[i][j] = all[i][j] > 0 ? (long) (grew * Math.min(1.0, own[i][j] / all[i][j])) : 0;
+                }
+            }
+            servedCounters = now;
+            s.adu().servedPairs(served);
+        }
     }
 
     /** This instance's ADU estimate plus every other instance's latest in the store (when shared). */

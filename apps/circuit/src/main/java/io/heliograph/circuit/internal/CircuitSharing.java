@@ -133,6 +133,7 @@ final class CircuitSharing implements ClusterSharing.Sharing {
 
     void publishAdu() {
         try {
+            runtime.serveAdu();
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("atMillis", System.currentTimeMillis());
             json.put("estimate", PublishedWeeks.whole(runtime.currentSetup().adu().estimate()));

@@ -95,6 +95,31 @@ class DemandEstimatorTest {
     }
 
     @Test
+    void aPairsServedBytesLeaveItsFlowsInTheOrderTheyWereReported() {
+        AduEstimator adu = new AduEstimator(GROUPS);
+        adu.report(List.of(AduReport.written(flow(0, 1, 1), 1_000), AduReport.written(flow(0, 1, 2), 500),
+                AduReport.written(flow(2, 3, 1), 700)));
+        adu.report(List.of(AduReport.written(flow(0, 1, 1), 100))); // flow 1 is now the last reported
+        long[][] served = new long[4][4];
+        served[0][1] = 800;
+        served[2][3] = 10_000;
+        adu.servedPairs(served);
+        assertEquals(0, adu.outstanding(flow(0, 1, 2)), "queued first, served first");
+        assertEquals(800, adu.outstanding(flow(0, 1, 1)), "1,100 less the 300 left after flow 2");
+        assertEquals(0, adu.outstanding(flow(2, 3, 1)), "more served than written leaves nothing, not less");
+        assertEquals(800, adu.estimate()[0][1]);
+        assertEquals(0, adu.estimate()[2][3]);
+        assertEquals(800, served[0][1], "the caller's matrix is not changed");
+        assertEquals(10_000, served[2][3], "the caller's matrix is not changed");
+
+        long[][] negative = new long[4][4];
+        negative[1][0] = -1;
+        assertTrue(message(() -> adu.servedPairs(negative)).contains("served[1][0]"));
+        assertTrue(message(() -> adu.servedPairs(new long[3][3])).contains("3 rows for 4 racks"));
+        assertEquals(800, adu.estimate()[0][1], "a refused call changes nothing");
+    }
+
+    @Test
     void aduMatchesAFlowByFlowModelOnRandomReports() {
         SplittableRandom random = new SplittableRandom(11);
         AduEstimator adu = new AduEstimator(CircuitGroups.uniform(4, 3), 1_000);

@@ -5,44 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.projectfloodlight.openflow.protocol.OFFactories;
-import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
-import org.projectfloodlight.openflow.protocol.OFVersion;
-import org.projectfloodlight.openflow.types.DatapathId;
-import org.projectfloodlight.openflow.types.U64;
 
 import io.heliograph.circuit.internal.exec.ExecutorCookies;
 import io.heliograph.circuit.internal.exec.Fabric;
-import io.heliograph.core.SwitchPort;
-import io.heliograph.stats.FlowKey;
-import io.heliograph.stats.FlowRate;
-import io.heliograph.stats.PortRate;
-import io.heliograph.stats.StatisticsService;
-import io.heliograph.stats.SwitchStatistics;
-import io.heliograph.stats.TrafficMatrix;
 
 /** The VOQ counters are the executor's pair entries' bytes, by the cookie's pair, and nothing else. */
 class VoqCountersTest {
 
-    private static final OFFactory F = OFFactories.getFactory(OFVersion.OF_13);
     private static final Fabric FABRIC = Fabric.parse("circuit=16; rack0=1/1/1/2; rack1=2/2/1/2; rack2=3/3/1/2");
 
-    private final Map<DatapathId, SwitchStatistics> byTor = new HashMap<>();
+    private final FakeStatistics stats = new FakeStatistics();
 
     private void tor(long dpid, Instant at, OFFlowStatsEntry... entries) {
-        byTor.put(DatapathId.of(dpid), new SwitchStatistics(DatapathId.of(dpid), SwitchStatistics.Sample.none(),
-                new SwitchStatistics.Sample<>(at, List.of(entries)), SwitchStatistics.Sample.none(),
-                SwitchStatistics.Sample.none(), SwitchStatistics.Sample.none()));
+        stats.flows(dpid, at, entries);
     }
 
     private static OFFlowStatsEntry entry(long cookie, long bytes) {
-        return F.buildFlowStatsEntry().setCookie(U64.of(cookie)).setByteCount(U64.of(bytes)).build();
+        return FakeStatistics.entry(cookie, bytes);
     }
 
     @Test
@@ -54,7 +36,7 @@ class VoqCountersTest {
         tor(2, t0, entry(ExecutorCookies.pair(1, 2), 3000), entry(ExecutorCookies.pair(0, 2), 42));
         tor(3, t0.plusMillis(9));
 
-        VoqCounters.Sample sample = VoqCounters.read(new Stats(), FABRIC, 3);
+        VoqCounters.Sample sample = VoqCounters.read(stats, FABRIC, 3);
 
         // two prefixes of rack 1 on rack 0's ToR sum; forwarding's and the circuit switch's cookies and a
         // pair of another rack's ToR seen here do not count
@@ -66,43 +48,6 @@ class VoqCountersTest {
     void aTorWithoutFlowStatisticsYetGivesNoSample() {
         tor(1, Instant.EPOCH, entry(ExecutorCookies.pair(0, 1), 1000));
         tor(2, Instant.EPOCH);
-        assertNull(VoqCounters.read(new Stats(), FABRIC, 3), "rack 2's ToR has not answered");
-    }
-
-    private final class Stats implements StatisticsService {
-        @Override
-        public SwitchStatistics getSwitchStatistics(DatapathId dpid) {
-            return byTor.get(dpid);
-        }
-
-        @Override
-        public PortRate getPortRate(SwitchPort port) {
-            return null;
-        }
-
-        @Override
-        public List<PortRate> getPortRateHistory(SwitchPort port) {
-            return List.of();
-        }
-
-        @Override
-        public List<PortRate> getPortRates(DatapathId dpid) {
-            return List.of();
-        }
-
-        @Override
-        public List<FlowRate> getFlowRates(DatapathId dpid) {
-            return List.of();
-        }
-
-        @Override
-        public List<FlowRate> getFlowRateHistory(DatapathId dpid, FlowKey flow) {
-            return List.of();
-        }
-
-        @Override
-        public TrafficMatrix getTrafficMatrix() {
-            return null;
-        }
+        assertNull(VoqCounters.read(stats, FABRIC, 3), "rack 2's ToR has not answered");
     }
 }
