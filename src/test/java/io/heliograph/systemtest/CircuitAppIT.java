@@ -15,7 +15,10 @@ import org.junit.jupiter.api.Timeout;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import org.openqa.selenium.By;
+
 import io.heliograph.testbed.ArtifactDirectory;
+import io.heliograph.testbed.Browser;
 import io.heliograph.testbed.Cleanup;
 import io.heliograph.testbed.ControllerDistribution;
 import io.heliograph.testbed.ControllerProcess;
@@ -28,7 +31,8 @@ import io.heliograph.testbed.RestClient.Response;
  * its loop publishes a week every 2 s (Etalon's 2,000 us week x 1000), the scheduler and estimator are
  * changed over REST and used from the next week, bad bodies are refused naming their field, ADU reports
  * drive the ADU estimate, its page and modules are served, and stopping the bundle takes its paths away
- * until it starts again. About 15 s.
+ * until it starts again; the page renders in Chromium (the week's days, three heat maps) and its form
+ * shows a refusal's field. About 20 s.
  */
 @Timeout(180)
 class CircuitAppIT {
@@ -37,13 +41,15 @@ class CircuitAppIT {
     private static final Duration WEEKS = Duration.ofSeconds(10);
     private static final String BASE = "/api/v1/circuit";
 
+    private static Path artifacts;
+    private static Browser browser;
     private static ControllerDistribution distribution;
     private static ControllerProcess controller;
     private static RestClient rest;
 
     @BeforeAll
     static void start() {
-        Path artifacts = ArtifactDirectory.forTest("CircuitAppIT");
+        artifacts = ArtifactDirectory.forTest("CircuitAppIT");
         distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(APP);
@@ -53,6 +59,7 @@ class CircuitAppIT {
     @AfterAll
     static void stop() {
         Cleanup cleanup = new Cleanup("CircuitAppIT");
+        cleanup.close("browser", browser);
         cleanup.close("controller", controller);
         cleanup.close("distribution copy", distribution);
         cleanup.finish();
@@ -124,5 +131,31 @@ class CircuitAppIT {
         assertEquals(200, rest.send("POST", "/api/v1/bundles/" + id + "/start", null, null).status());
         Poll.until(BASE + "/schedule to answer again", APP, () -> rest.get(BASE + "/schedule"),
                 r -> r.status() == 200 && r.json().path("current").has("week"));
+    }
+
+    @Test
+    void thePageShowsTheWeekAndTheDemandAndItsFormShowsARefusal() {
+        Poll.until("the circuit app's page", APP, () -> rest.get("/api/v1/ui/pages"),
+                r -> r.status() == 200 && r.body().contains("\"/ui/pages/circuit.js\""));
+        browser = Browser.start(artifacts, 1400, 1600);
+        browser.logIn(controller);
+        browser.openPage("#/circuit");
+        Poll.until("the week's days drawn", APP, () -> browser.driver().findElements(By.cssSelector(".circuit-day")).size(),
+                n -> n >= 1);
+        Poll.until("three heat maps", APP, () -> browser.driver().findElements(By.cssSelector(".circuit-heat")).size(),
+                n -> n == 3);
+        assertTrue(browser.find(".circuit-facts").getText().contains("racks"), browser.find(".circuit-facts").getText());
+        browser.script("const f = document.querySelector('.circuit-choose');"
+                + "f.querySelector('select[name=scheduler]').value = 'fixed';"
+                + "f.querySelector('textarea[name=fixedWeek]').value = arguments[0];"
+                + "f.querySelector('textarea[name=fixedWeek]').dispatchEvent(new Event('input'));"
+                + "f.querySelector('button[type=submit]').click();",
+                "{\"weekMicros\": 220, \"nightMicros\": 20, \"days\": [{\"upMicros\": 200, \"sourceOf\": [0, 0, 1, 2]}]}");
+        String refusal = Poll.until("the refusal shown", APP, () -> browser.find(".circuit-message").getText(),
+                t -> !t.isEmpty());
+        assertTrue(refusal.contains("fixedWeek.days[0].sourceOf[1]"), refusal);
+        browser.screenshot("circuit-page");
+        List<String> errors = browser.consoleErrors().stream().filter(e -> !e.contains("status of 400")).toList();
+        assertEquals(List.of(), errors, "the page's console");
     }
 }

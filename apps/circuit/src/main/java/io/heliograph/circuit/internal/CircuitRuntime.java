@@ -228,6 +228,10 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
             if (published.current() != null && published.current().plan().racks() != settings.groups().racks()) {
                 return; // another configuration's weeks (instances mid-change): not ours to serve
             }
+            ScheduleView shown = weeks.current();
+            if (published.current() != null && shown != null && published.current().week() < shown.week()) {
+                return; // an older state read back from the store after a newer one was accepted here
+            }
             weeks = published;
             for (ScheduleView v : new ScheduleView[] {published.current(), published.next()}) {
                 if (v != null && v.week() > executedWeek) {
