@@ -74,7 +74,9 @@ public final class CircuitComponent extends SharingComponent
         return ConfiguredSettings.orPrevious(LOG, PID, fallback, () -> CircuitSettings.read(config.groups(),
                 config.circuitGbps(), config.packetGbps(), config.weekMicros(), config.nightMicros(),
                 config.minDayMicros(), config.timeScale(), config.scheduler(), config.estimator(), config.fixedWeek(),
-                config.replicaOffset(), config.replicaRotationMillis(), config.maxAduFlows(), config.fabric()));
+                config.replicaOffset(), config.replicaRotationMillis(), config.maxAduFlows(), config.fabric(),
+                config.resizeTauMicros(), config.resizeSmallPackets(), config.resizeBigPackets(),
+                config.resizeDevices(), config.resizeCommand()));
     }
 
     @Override

@@ -56,4 +56,25 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "The fabric the schedule executor drives (the circuit switch, and per rack its "
             + "ToR and ports); empty: no executor, schedules are computed and served only")
     String fabric() default "";
+
+    @AttributeDefinition(description = "Buffer resizing (the executor's, with a fabric): a source rack's VOQ grows "
+            + "to resizeBigPackets this many schedule microseconds before its circuit comes up and shrinks to "
+            + "resizeSmallPackets when it goes down; 0: no resizing", min = "0")
+    long resizeTauMicros() default 0;
+
+    @AttributeDefinition(description = "Buffer resizing: a VOQ's size while its circuit is not near, packets", min = "1")
+    int resizeSmallPackets() default 16;
+
+    @AttributeDefinition(description = "Buffer resizing: a VOQ's size from tau before its circuit to its end, packets",
+            min = "1")
+    int resizeBigPackets() default 128;
+
+    @AttributeDefinition(description = "Buffer resizing: the device whose queue is each source rack's VOQs on the "
+            + "host that emulates its ToR, comma-separated in rack order; empty: no resizing")
+    String resizeDevices() default "";
+
+    @AttributeDefinition(description = "Buffer resizing: the command that sets a device's queue limit, its arguments "
+            + "separated by spaces, with {dev} and {packets} or {bytes} (packets x 1500); empty: "
+            + "tc qdisc change dev {dev} root pfifo limit {packets}")
+    String resizeCommand() default "";
 }

@@ -27,6 +27,7 @@ import io.heliograph.circuit.engine.CircuitParameters;
 import io.heliograph.circuit.engine.ReplicaPlacement;
 import io.heliograph.circuit.engine.VoqEstimator;
 import io.heliograph.circuit.internal.exec.ScheduleExecutor;
+import io.heliograph.circuit.internal.exec.TcQueueResize;
 import io.heliograph.core.BoundService;
 import io.heliograph.core.OFSwitch;
 import io.heliograph.core.Role;
@@ -74,7 +75,17 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
 
     /** What a change of racks, rates, week, scale or fabric makes anew. */
     record Setup(CircuitSettings settings, VoqEstimator voq, AduEstimator adu, ReplicaPlacement placement,
-            ScheduleExecutor executor) {
+            ScheduleExecutor executor, TcQueueResize resizer) {
+
+        /** Withdraws what the executor installed, then stops the resizing commands. */
+        void closeExecution() {
+            if (executor != null) {
+                executor.close();
+            }
+            if (resizer != null) {
+                resizer.close();
+            }
+        }
     }
 
     /**
@@ -109,10 +120,7 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
         sharing.stop();
         stopLocal();
         WorkerThreads.stop(thread, "heliograph-circuit", STOP_WAIT);
-        ScheduleExecutor executor = setup.executor();
-        if (executor != null) {
-            executor.close();
-        }
+        setup.closeExecution();
         LOG.info("circuit stopped");
     }
 
@@ -121,13 +129,11 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
         CircuitSettings previous = settings;
         settings = next;
         if (next.sameSchedulingAs(previous)) {
-            setup = new Setup(next, setup.voq(), setup.adu(), next.placement(), setup.executor());
+            setup = new Setup(next, setup.voq(), setup.adu(), next.placement(), setup.executor(), setup.resizer());
         } else {
             Setup old = setup;
             setup = setup(next);
-            if (old.executor() != null) {
-                old.executor().close();
-            }
+            old.closeExecution();
             synchronized (this) {
                 executedWeek = Long.MIN_VALUE;
                 weeks = PublishedWeeks.NONE;
@@ -150,11 +156,18 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
     }
 
     private Setup setup(CircuitSettings s) {
-        ScheduleExecutor executor = s.fabric() == null ? null
-                : new ScheduleExecutor(s.fabric(), this::switchOf, s.timeScale(),
-                        ScheduleExecutor.Options.defaults().withGroups(s.groups()));
+        ScheduleExecutor executor = null;
+        TcQueueResize resizer = null;
+        if (s.fabric() != null) {
+            ScheduleExecutor.Options options = ScheduleExecutor.Options.defaults().withGroups(s.groups());
+            if (s.resizing().on()) {
+                resizer = s.resizing().newAction();
+                options = options.withResize(s.resizing().policy(), resizer);
+            }
+            executor = new ScheduleExecutor(s.fabric(), this::switchOf, s.timeScale(), options);
+        }
         return new Setup(s, new VoqEstimator(s.network()), new AduEstimator(s.groups(), s.maxAduFlows()), s.placement(),
-                executor);
+                executor, resizer);
     }
 
     private OFSwitch switchOf(DatapathId dpid) {
@@ -228,6 +241,8 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
     /** The weeks as published (by the loop here, or read from the store): served, and handed to the executor. */
     void accept(PublishedWeeks published) {
         List<ScheduleView> toRun = new ArrayList<>();
+        ScheduleExecutor executor = setup.executor();
+        boolean execute = executor != null && mayExecute();
         synchronized (this) {
             if (published.current() != null && published.current().plan().racks() != settings.groups().racks()) {
                 return; // another configuration's weeks (instances mid-change): not ours to serve
@@ -237,16 +252,14 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
                 return; // an older state read back from the store after a newer one was accepted here
             }
             weeks = published;
+            // Weeks are handed over only where they are run, so a circuit switch mastered later (it
+            // connected, or this instance took it over) gets the weeks in force at the next publication.
             for (ScheduleView v : new ScheduleView[] {published.current(), published.next()}) {
-                if (v != null && v.week() > executedWeek) {
+                if (execute && v != null && v.week() > executedWeek) {
                     toRun.add(v);
                     executedWeek = v.week();
                 }
             }
-        }
-        ScheduleExecutor executor = setup.executor();
-        if (executor == null || toRun.isEmpty() || !mayExecute()) {
-            return;
         }
         for (ScheduleView v : toRun) {
             try {
@@ -396,9 +409,11 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
         network.put("minDayMicros", p.minDayMicros());
         network.put("timeScale", s.timeScale());
         json.put("network", network);
-        ScheduleExecutor executor = setup.executor();
+        Setup current = setup;
+        ScheduleExecutor executor = current.executor();
         json.put("executor", executor == null ? null : executor.status());
         json.put("executing", executor != null && mayExecute());
+        json.put("resizing", current.resizer() == null ? null : current.resizer().status());
         return json;
     }
 

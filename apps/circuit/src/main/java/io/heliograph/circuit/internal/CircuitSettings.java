@@ -15,7 +15,8 @@ import io.heliograph.circuit.internal.exec.Fabric;
  * @param fabric the executor's fabric, null for none
  */
 record CircuitSettings(CircuitGroups groups, CircuitParameters network, long timeScale, SchedulerChoice choice,
-        int replicaOffset, long replicaRotationMillis, int maxAduFlows, String fabricText, Fabric fabric) {
+        int replicaOffset, long replicaRotationMillis, int maxAduFlows, String fabricText, Fabric fabric,
+        QueueResizing resizing) {
 
     static final long MAX_TIME_SCALE = 1_000_000_000L;
     /** The shortest scaled week the live loop runs (real microseconds): each week is two store writes. */
@@ -23,6 +24,14 @@ record CircuitSettings(CircuitGroups groups, CircuitParameters network, long tim
 
     static final CircuitSettings DEFAULTS = read("", 80, 10, 2_000, 20, 200, 1000, "solstice", "voq", "", 1, 0,
             65_536, "");
+
+    /** The settings from the configuration's values without resizing; the first bad one named. */
+    static CircuitSettings read(String groups, double circuitGbps, double packetGbps, long weekMicros, long nightMicros,
+            long minDayMicros, long timeScale, String scheduler, String estimator, String fixedWeek, int replicaOffset,
+            long replicaRotationMillis, int maxAduFlows, String fabric) {
+        return read(groups, circuitGbps, packetGbps, weekMicros, nightMicros, minDayMicros, timeScale, scheduler,
+                estimator, fixedWeek, replicaOffset, replicaRotationMillis, maxAduFlows, fabric, 0, 16, 128, "", "");
+    }
 
     CircuitSettings {
         if (timeScale < 1 || timeScale > MAX_TIME_SCALE) {
@@ -51,7 +60,8 @@ record CircuitSettings(CircuitGroups groups, CircuitParameters network, long tim
     /** The settings from the configuration's values; the first bad one named. */
     static CircuitSettings read(String groups, double circuitGbps, double packetGbps, long weekMicros, long nightMicros,
             long minDayMicros, long timeScale, String scheduler, String estimator, String fixedWeek, int replicaOffset,
-            long replicaRotationMillis, int maxAduFlows, String fabric) {
+            long replicaRotationMillis, int maxAduFlows, String fabric, long resizeTauMicros, int resizeSmallPackets,
+            int resizeBigPackets, String resizeDevices, String resizeCommand) {
         CircuitGroups g = groups(groups);
         double circuitRate = rate("circuitGbps", circuitGbps);
         double packetRate = rate("packetGbps", packetGbps);
@@ -77,13 +87,11 @@ record CircuitSettings(CircuitGroups groups, CircuitParameters network, long tim
                 String m = e.getMessage();
                 throw new IllegalArgumentException(m != null && m.startsWith("fabric") ? m : "fabric: " + m, e);
             }
-            if (f.racks().size() != g.racks()) {
-                throw new IllegalArgumentException("fabric: " + f.racks().size() + " racks, but the groups have "
-                        + g.racks());
-            }
         }
+        QueueResizing resizing = QueueResizing.read(resizeTauMicros, resizeSmallPackets, resizeBigPackets,
+                resizeDevices, resizeCommand, g.racks());
         return new CircuitSettings(g, network, timeScale, choice, replicaOffset, replicaRotationMillis, maxAduFlows,
-                fabricText, f);
+                fabricText, f, resizing);
     }
 
     /** The racks' hosts from {@code "h,h;h,h"}; empty: the uniform 4 x 2. */
@@ -145,6 +153,7 @@ record CircuitSettings(CircuitGroups groups, CircuitParameters network, long tim
     /** Whether {@code other} needs the loop, the estimators and the executor made anew. */
     boolean sameSchedulingAs(CircuitSettings other) {
         return groups.equals(other.groups) && network.equals(other.network) && timeScale == other.timeScale
-                && maxAduFlows == other.maxAduFlows && fabricText.equals(other.fabricText);
+                && maxAduFlows == other.maxAduFlows && fabricText.equals(other.fabricText)
+                && resizing.equals(other.resizing);
     }
 }

@@ -1,11 +1,13 @@
 package io.heliograph.circuit.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
@@ -13,6 +15,7 @@ import org.slf4j.LoggerFactory;
 
 import io.heliograph.circuit.engine.CircuitGroups;
 import io.heliograph.circuit.engine.CircuitParameters;
+import io.heliograph.circuit.internal.exec.ResizePolicy;
 import io.heliograph.core.ConfiguredSettings;
 
 /** The configuration: Etalon's defaults, and every bad value refused naming it. */
@@ -22,7 +25,7 @@ class CircuitSettingsTest {
             + "{\"upMicros\": 200, \"sourceOf\": [2, 3, 0, 1]}, {\"upMicros\": 200, \"sourceOf\": [3, 0, 1, 2]},"
             + "{\"upMicros\": 200, \"sourceOf\": [1, 2, 3, 0]}]}";
 
-    /** The defaults with one value changed by {@code name}. */
+    /** The defaults with one value changed by {@code name} (a resize value: with a device per rack). */
     private static CircuitSettings with(String name, Object value) {
         return CircuitSettings.read(name.equals("groups") ? (String) value : "",
                 name.equals("circuitGbps") ? (Double) value : 80, name.equals("packetGbps") ? (Double) value : 10,
@@ -32,7 +35,12 @@ class CircuitSettingsTest {
                 name.equals("estimator") ? (String) value : "voq", name.equals("fixedWeek") ? (String) value : "",
                 name.equals("replicaOffset") ? (Integer) value : 1,
                 name.equals("replicaRotationMillis") ? (Long) value : 0,
-                name.equals("maxAduFlows") ? (Integer) value : 65_536, name.equals("fabric") ? (String) value : "");
+                name.equals("maxAduFlows") ? (Integer) value : 65_536, name.equals("fabric") ? (String) value : "",
+                name.equals("resizeTauMicros") ? (Long) value : 100,
+                name.equals("resizeSmallPackets") ? (Integer) value : 16,
+                name.equals("resizeBigPackets") ? (Integer) value : 128,
+                name.equals("resizeDevices") ? (String) value : name.startsWith("resize") ? "up0,up1,up2,up3" : "",
+                name.equals("resizeCommand") ? (String) value : "");
     }
 
     private static void refused(String name, Object value, String mentions) {
@@ -97,8 +105,33 @@ class CircuitSettingsTest {
         refused("replicaRotationMillis", -5L, "replicaRotationMillis");
         refused("maxAduFlows", 0, "maxAduFlows");
         refused("fabric", "circuit=zz", "fabric");
-        refused("fabric", "circuit=16; rack0=1/1/1/2; rack1=2/2/1/2", "fabric: 2 racks, but the groups have 4");
+        refused("fabric", "circuit=16; rack0=1/1/1/2; rack1=2/2/1/2", "fabric has 2 racks but groups has 4");
         refused("fabric", "circuit=16; rack0=1/1/1/1", "fabric");
+    }
+
+    @Test
+    void resizingIsOnWithADevicePerRackAndATauAndItsBadValuesAreNamed() {
+        QueueResizing on = with("resizeCommand", "ip netns exec tor tc qdisc change dev {dev} root tbf rate 100mbit "
+                + "burst 32kbit limit {bytes}").resizing();
+        assertTrue(on.on());
+        assertEquals(List.of("up0", "up1", "up2", "up3"), on.devices());
+        assertEquals("{bytes}", on.command().get(on.command().size() - 1));
+        assertEquals(new ResizePolicy(16, 128, 100), on.policy());
+        assertEquals(QueueResizing.DEFAULT_COMMAND, String.join(" ", with("resizeCommand", "").resizing().command()));
+        assertFalse(with("resizeTauMicros", 0L).resizing().on(), "tau 0 resizes nothing");
+        assertFalse(with("resizeDevices", "").resizing().on(), "no device, nothing to resize");
+        assertFalse(CircuitSettings.DEFAULTS.resizing().on());
+
+        refused("resizeTauMicros", -1L, "resizeTauMicros");
+        refused("resizeSmallPackets", 0, "resizeSmallPackets");
+        refused("resizeBigPackets", 8, "small 16 and big 8");
+        refused("resizeDevices", "up0,up1", "2 devices for 4 racks");
+        refused("resizeDevices", "up0,up1,,up3", "rack 2's device ''");
+        refused("resizeDevices", "up0,up1,up2,up3;rm -rf", "rack 3's device");
+        refused("resizeCommand", "tc qdisc change dev eth0 root pfifo limit 100", "{dev} and {packets} or {bytes}");
+        assertEquals(with("resizeTauMicros", 100L), with("resizeTauMicros", 100L));
+        assertFalse(with("resizeTauMicros", 100L).sameSchedulingAs(with("resizeTauMicros", 200L)),
+                "another resizing makes the executor anew");
     }
 
     @Test
