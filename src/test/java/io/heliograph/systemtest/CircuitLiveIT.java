@@ -79,6 +79,9 @@ import io.heliograph.testbed.Testbed;
  *     week leaves the circuit up for all but its night and the executor's change; the ACKs, whose
  *     reverse pairs get no circuit in a ring, are all on the packet path, about 4.5% of all bytes).</li>
  * </ol>
+ * Buffer resizing (tau 100 us, 16 and 128 packets) runs on each ToR's circuit uplink queue (a pfifo
+ * inside its rate limit): in the all-dummy weeks every queue is set to 16 packets, in the ring weeks,
+ * where every source rack has a circuit all day, to 128, and no resize command fails.
  * It prints the circuit share, the executor's late and skipped days, errors, commit and day-up
  * latencies. About 50 s. Isolated: it runs a controller, six bridges of 24 ports at tens of Mb/s
  * and eight TCP flows at scaled time, and measures how late days start.
@@ -96,6 +99,11 @@ class CircuitLiveIT {
     private static final long WEEK_MICROS = 2000;
     private static final Duration WEEK = Duration.ofSeconds(2);
     private static final Duration TRAFFIC = Duration.ofSeconds(30);
+    /** Buffer resizing's sizes (the thesis's s and b), and the queue's size before the app sets it. */
+    private static final int SMALL = 16;
+    private static final int BIG = 128;
+    private static final int UNSET = 1000;
+    private static final Pattern PFIFO_LIMIT = Pattern.compile("qdisc pfifo 10: parent 1:1 limit (\\d+)p");
     private static final Duration MEASURED = Duration.ofSeconds(10);
     private static final int IPERF_PORT = 5201;
     /** The packet bridge's entries of the ring's direction, counted apart. */
@@ -122,6 +130,7 @@ class CircuitLiveIT {
 
             testbed = Testbed.start("CircuitLiveIT");
             Network net = network(testbed);
+            String switchNamespace = testbed.switchNamespace();
 
             distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
             for (String app : List.of("heliograph-forwarding", "heliograph-learningswitch", "heliograph-virtue")) {
@@ -129,7 +138,12 @@ class CircuitLiveIT {
             }
             distribution.configure("io.heliograph.openflow", Map.of("clearFlowsOnConnect", "false"));
             distribution.configure("io.heliograph.circuit", Map.of("fabric", net.fabric, "timeScale", "1000",
-                    "weekMicros", Long.toString(WEEK_MICROS), "scheduler", "solstice", "estimator", "voq"));
+                    "weekMicros", Long.toString(WEEK_MICROS), "scheduler", "solstice", "estimator", "voq",
+                    "resizeTauMicros", "100", "resizeSmallPackets", Integer.toString(SMALL),
+                    "resizeBigPackets", Integer.toString(BIG),
+                    "resizeDevices", String.join(",", net.circuitUplinks.stream().map(Cable::aDevice).toList()),
+                    "resizeCommand", "ip netns exec " + testbed.switchNamespace()
+                            + " tc qdisc change dev {dev} parent 1:1 handle 10: pfifo limit {packets}"));
             controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
             controller.awaitHealthy(Duration.ofSeconds(60));
             RestClient rest = controller.rest();
@@ -160,6 +174,9 @@ class CircuitLiveIT {
                 assertTrue(allZero(week.get("demand")), "no IPv4 through the ToRs yet, so no VOQ demand: " + week);
                 assertEquals(List.of(), circuits(week), "the empty-demand week has dummy circuits only: " + week);
             }
+            // Every VOQ small in an all-dummy week: the app set each circuit uplink's queue.
+            Poll.until("every circuit uplink's queue resized to " + SMALL + " packets", Duration.ofSeconds(15),
+                    () -> queueLimits(switchNamespace, net), limits -> limits.values().stream().allMatch(l -> l == SMALL));
             long voqSamples = 0;
             long until = System.nanoTime() + WEEK.toNanos();
             while (System.nanoTime() < until) {
@@ -220,6 +237,10 @@ class CircuitLiveIT {
                 }
             }
             long[][] ringMicros = circuitMicros(ringWeek);
+            // A ring week gives every source rack a circuit all day: its queue grows to the big size.
+            Map<String, Integer> ringLimits = Poll.until("every circuit uplink's queue resized to " + BIG
+                    + " packets for the ring", Duration.ofSeconds(15), () -> queueLimits(switchNamespace, net),
+                    limits -> limits.values().stream().allMatch(l -> l == BIG));
 
             // 3 and 4. Samples of the circuit bridge against the reported weeks; bytes over each path.
             long[] before = bytesFromTors(net);
@@ -287,6 +308,9 @@ class CircuitLiveIT {
             System.out.printf("CircuitLiveIT: executor before %s%nCircuitLiveIT: executor after %s%n", statusBefore, status);
             System.out.printf("CircuitLiveIT: ADU open flows %d, evictions %d%n", demandNow.path("aduOpenFlows").asLong(),
                     demandNow.path("aduEvictions").asLong());
+            JsonNode resizing = ok(rest.get(BASE + "/scheduler")).get("resizing");
+            System.out.printf("CircuitLiveIT: queues in the ring weeks %s; resizing %s%n", ringLimits, resizing);
+            assertEquals(0, resizing.path("failures").asLong(), "no resize command failed: " + resizing);
 
             assertEquals(List.of(), wrong, "samples that are no part of a day of the reported weeks");
             assertTrue(wholeRing > 0, "the ring's matching seen whole on the circuit bridge");
@@ -326,6 +350,18 @@ class CircuitLiveIT {
         }
     }
 
+    /** Each circuit uplink's queue limit now, in packets, by device (-1 when tc shows none). */
+    private static Map<String, Integer> queueLimits(String switchNamespace, Network net) {
+        Map<String, Integer> limits = new java.util.TreeMap<>();
+        for (Cable uplink : net.circuitUplinks) {
+            String shown = Command.of("ip", "netns", "exec", switchNamespace, "tc", "qdisc", "show", "dev",
+                    uplink.aDevice()).check().stdout();
+            Matcher m = PFIFO_LIMIT.matcher(shown);
+            limits.put(uplink.aDevice(), m.find() ? Integer.parseInt(m.group(1)) : -1);
+        }
+        return limits;
+    }
+
     private static Network network(Testbed testbed) {
         Network net = new Network();
         net.circuit = testbed.addSwitch(9, List.of("OpenFlow14"));
@@ -346,8 +382,14 @@ class CircuitLiveIT {
                     .append('/').append(toPacket.portOn(tor)).append('/').append(toCircuit.portOn(tor));
             for (var limit : Map.of(toPacket.aDevice(), PACKET_RATE, toCircuit.aDevice(), CIRCUIT_RATE).entrySet()) {
                 Command.of("ip", "netns", "exec", testbed.switchNamespace(), "tc", "qdisc", "add", "dev", limit.getKey(),
-                        "root", "tbf", "rate", limit.getValue(), "burst", "32kbit", "latency", "50ms").check();
+                        "root", "handle", "1:", "tbf", "rate", limit.getValue(), "burst", "32kbit", "latency", "50ms")
+                        .check();
             }
+            // The circuit uplink's queue, which the app resizes: a FIFO inside the rate limit, at first of a
+            // size the app never sets.
+            Command.of("ip", "netns", "exec", testbed.switchNamespace(), "tc", "qdisc", "add", "dev",
+                    toCircuit.aDevice(), "parent", "1:1", "handle", "10:", "pfifo", "limit", Integer.toString(UNSET))
+                    .check();
         }
         net.fabric = fabric.toString();
         // Rack addresses (the app's default groups and the executor's 10.0.r.0/24 entries), one /16 so that
