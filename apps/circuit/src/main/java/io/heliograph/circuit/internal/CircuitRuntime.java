@@ -192,6 +192,7 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
         }, publish, instance);
     }
 
+    /** Under this runtime's lock, which is safe here: the new loop runs nothing before its start. */
     private synchronized void startLocal() {
         if (localLoop == null) {
             localLoop = newLoop(this::accept);
@@ -199,10 +200,18 @@ final class CircuitRuntime implements Circuit, CircuitScheduleService, CircuitGr
         }
     }
 
-    private synchronized void stopLocal() {
-        if (localLoop != null) {
-            localLoop.stop();
+    /**
+     * Stops the local loop outside this runtime's lock: a loop holds its own lock while it publishes
+     * to {@link #accept}, which takes this one, so stopping it under this lock could deadlock.
+     */
+    private void stopLocal() {
+        SchedulingLoop stopping;
+        synchronized (this) {
+            stopping = localLoop;
             localLoop = null;
+        }
+        if (stopping != null) {
+            stopping.stop();
         }
     }
 

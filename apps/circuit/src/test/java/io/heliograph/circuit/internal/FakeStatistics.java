@@ -21,7 +21,7 @@ import io.heliograph.stats.SwitchStatistics;
 import io.heliograph.stats.TrafficMatrix;
 
 /** The statistics app's latest flow statistics of chosen switches; nothing else. */
-final class FakeStatistics implements StatisticsService {
+class FakeStatistics implements StatisticsService {
 
     private static final OFFactory F = OFFactories.getFactory(OFVersion.OF_13);
 
