@@ -137,24 +137,13 @@ final class Experiments {
     }
 
     private List<Result> runAll(List<String> labels, List<Config> configs) {
-        List<Future<Result>> futures = new ArrayList<>();
+        List<Callable<Result>> tasks = new ArrayList<>();
         for (int i = 0; i < configs.size(); i++) {
             String label = labels.get(i);
             Config config = configs.get(i);
-            futures.add(pool.submit(() -> rackToRack(label, config, durationNs)));
+            tasks.add(() -> rackToRack(label, config, durationNs));
         }
-        List<Result> results = new ArrayList<>();
-        for (Future<Result> future : futures) {
-            try {
-                results.add(future.get());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            } catch (ExecutionException e) {
-                throw new IllegalStateException(e.getCause());
-            }
-        }
-        return results;
+        return all(tasks);
     }
 
     // ---- reTCP (spec 2.6, Fig 2.9)
