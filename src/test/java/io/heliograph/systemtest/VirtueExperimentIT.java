@@ -74,6 +74,7 @@ class VirtueExperimentIT {
                 PostgresServer.USER, "databasePassword", postgres.password()));
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(CONNECT);
+        controller.awaitApi("/api/v1/staticflows/flows", CONNECT);
         rest = controller.rest();
         testbed = Testbed.start("VirtueExperimentIT");
         network = VirtueNetwork.connected(testbed, controller);
@@ -296,6 +297,7 @@ class VirtueExperimentIT {
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller-2.log"),
                 previous.openflowPort(), previous.httpPort(), previous.dataDir());
         controller.awaitHealthy(CONNECT);
+        controller.awaitApi("/api/v1/staticflows/flows", CONNECT);
         rest = controller.rest();
         Poll.until("the Virtue API after the restart", APP, () -> rest.get("/api/v1/virtue/experiments/faults").status(),
                 status -> status == 200);

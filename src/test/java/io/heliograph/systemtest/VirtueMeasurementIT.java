@@ -77,6 +77,7 @@ class VirtueMeasurementIT {
         distribution = VirtueNetwork.distribution(Map.of());
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(CONNECT);
+        controller.awaitApi("/api/v1/staticflows/flows", CONNECT);
         rest = controller.rest();
         testbed = Testbed.start("VirtueMeasurementIT");
         network = VirtueNetwork.connected(testbed, controller);

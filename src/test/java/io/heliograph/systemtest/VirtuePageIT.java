@@ -82,6 +82,7 @@ class VirtuePageIT {
         distribution.configure("io.heliograph.virtue", Map.of("sampleSeconds", "1"));
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(Duration.ofSeconds(60));
+        controller.awaitApi("/api/v1/staticflows/flows", Duration.ofSeconds(60));
         browser = Browser.start(artifacts, 1400, 1800);
         browser.logIn(controller);
     }

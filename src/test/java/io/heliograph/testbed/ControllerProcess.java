@@ -371,6 +371,19 @@ public final class ControllerProcess implements AutoCloseable {
                 }, h -> h != null && h.up());
     }
 
+    /**
+     * Waits until an app's REST path answers 200. UP on /api/v1/health says the OpenFlow layer and the
+     * HTTP server are running; the profile's apps may still be activating then, so a test that needs
+     * one (Virtue needs the static flows app to start an experiment) waits for its path.
+     */
+    public void awaitApi(String path, Duration timeout) {
+        RestClient rest = rest();
+        Poll.until(path + " to answer 200 on the controller (pid " + pid() + ", log " + log + ")", timeout, () -> {
+            requireAlive();
+            return rest.get(path).status();
+        }, status -> status == 200);
+    }
+
     /** Waits until exactly {@code count} switches are connected. */
     public Health awaitSwitches(int count, Duration timeout) {
         return Poll.until(count + " switches connected to the controller", timeout, () -> {
