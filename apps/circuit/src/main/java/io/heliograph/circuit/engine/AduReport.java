@@ -1,5 +1,6 @@
 package io.heliograph.circuit.engine;
 
+import io.heliograph.core.json.JsonPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

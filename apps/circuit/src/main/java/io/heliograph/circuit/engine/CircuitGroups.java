@@ -1,7 +1,8 @@
 package io.heliograph.circuit.engine;
 
-import static io.heliograph.circuit.engine.JsonPath.problem;
+import static io.heliograph.core.json.JsonPath.problem;
 
+import io.heliograph.core.json.JsonPath;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.heliograph.circuit.engine;
 
-import static io.heliograph.circuit.engine.JsonPath.problem;
+import static io.heliograph.core.json.JsonPath.problem;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.heliograph.core.json.Json;
+import io.heliograph.core.json.JsonPath;
 
 /**
  * The schedule's documented JSON type (apps/circuit/README.md, "The schedule as JSON"), through core's

@@ -1,25 +1,25 @@
-package io.heliograph.circuit.engine;
+package io.heliograph.core.json;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Reading plain JSON values ({@link io.heliograph.core.json.Json}'s maps, lists, strings, longs) with every
- * problem an {@link IllegalArgumentException} whose message starts with the value's JSON path
- * ({@code $.days[2].sourceOf[5]: ...}).
+ * Reading plain JSON values ({@link Json}'s maps, lists, strings, longs) with every problem an
+ * {@link IllegalArgumentException} whose message starts with the value's JSON path
+ * ({@code $.days[2].sourceOf[5]: ...}), so that a refused document or REST body says where it is wrong.
  */
-final class JsonPath {
+public final class JsonPath {
 
     private JsonPath() {
     }
 
-    static IllegalArgumentException problem(String path, String message) {
+    public static IllegalArgumentException problem(String path, String message) {
         return new IllegalArgumentException(path + ": " + message);
     }
 
     @SuppressWarnings("unchecked")
-    static Map<String, Object> object(Object value, String path, Set<String> members) {
+    public static Map<String, Object> object(Object value, String path, Set<String> members) {
         if (!(value instanceof Map<?, ?> map)) {
             throw problem(path, "must be an object, not " + describe(value));
         }
@@ -32,21 +32,21 @@ final class JsonPath {
         return (Map<String, Object>) map;
     }
 
-    static Object required(Map<String, Object> object, String name, String path) {
+    public static Object required(Map<String, Object> object, String name, String path) {
         if (!object.containsKey(name) || object.get(name) == null) {
             throw problem(path + "." + name, "missing");
         }
         return object.get(name);
     }
 
-    static List<?> list(Object value, String path) {
+    public static List<?> list(Object value, String path) {
         if (!(value instanceof List<?> list)) {
             throw problem(path, "must be an array, not " + describe(value));
         }
         return list;
     }
 
-    static long whole(Object value, String path, long min, long max) {
+    public static long whole(Object value, String path, long min, long max) {
         if (!(value instanceof Long number)) {
             throw problem(path, "must be a whole number, not " + describe(value));
         }
@@ -56,21 +56,21 @@ final class JsonPath {
         return number;
     }
 
-    static String text(Object value, String path) {
+    public static String text(Object value, String path) {
         if (!(value instanceof String string) || string.isBlank()) {
             throw problem(path, "must be a non-empty string, not " + describe(value));
         }
         return string;
     }
 
-    static boolean bool(Object value, String path) {
+    public static boolean bool(Object value, String path) {
         if (!(value instanceof Boolean flag)) {
             throw problem(path, "must be true or false, not " + describe(value));
         }
         return flag;
     }
 
-    static String describe(Object value) {
+    public static String describe(Object value) {
         if (value == null) {
             return "null";
         }
