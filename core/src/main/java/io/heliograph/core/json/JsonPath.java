@@ -18,18 +18,25 @@ public final class JsonPath {
         return new IllegalArgumentException(path + ": " + message);
     }
 
+    /** An object with any members (a map keyed by names the document chooses). */
     @SuppressWarnings("unchecked")
-    public static Map<String, Object> object(Object value, String path, Set<String> members) {
+    public static Map<String, Object> object(Object value, String path) {
         if (!(value instanceof Map<?, ?> map)) {
             throw problem(path, "must be an object, not " + describe(value));
         }
-        for (Object key : map.keySet()) {
+        return (Map<String, Object>) map;
+    }
+
+    /** An object whose members are among {@code members}: another is refused by its path. */
+    public static Map<String, Object> object(Object value, String path, Set<String> members) {
+        Map<String, Object> map = object(value, path);
+        for (String key : map.keySet()) {
             if (!members.contains(key)) {
                 throw problem(path + "." + key, "unknown member (known: " + String.join(", ", members.stream().sorted().toList())
                         + ")");
             }
         }
-        return (Map<String, Object>) map;
+        return map;
     }
 
     public static Object required(Map<String, Object> object, String name, String path) {
