@@ -38,6 +38,8 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 
+import io.heliograph.core.Refusal;
+import io.heliograph.core.cluster.SharedStore.StoreUnavailableException;
 import io.heliograph.webui.api.ApiException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -88,6 +90,14 @@ final class ErrorResponses implements HandlerExceptionResolver, Ordered {
         ApiException api = apiExceptionIn(ex);
         if (api != null) {
             return ErrorBody.of(api.getStatusCode().value(), api.field(), api.message());
+        }
+        Refusal refusal = causeOf(ex, Refusal.class);
+        if (refusal != null) {
+            return ErrorBody.of(refusal.status(), refusal.field(), refusal.getMessage());
+        }
+        if (causeOf(ex, StoreUnavailableException.class) != null) {
+            return ErrorBody.of(503, null, "the cluster's shared store cannot be reached now: "
+                    + causeOf(ex, StoreUnavailableException.class).getMessage());
         }
         org.eclipse.jetty.http.HttpException jetty = jettyRefusal(ex);
         if (jetty != null) {
@@ -183,9 +193,14 @@ final class ErrorResponses implements HandlerExceptionResolver, Ordered {
 
     /** An ApiException thrown directly, or by a record's constructor while Jackson built a request body. */
     private static ApiException apiExceptionIn(Throwable ex) {
+        return causeOf(ex, ApiException.class);
+    }
+
+    /** {@code ex} or its first cause of a type, or null. */
+    private static <T extends Throwable> T causeOf(Throwable ex, Class<T> type) {
         for (Throwable t = ex; t != null; t = t.getCause()) {
-            if (t instanceof ApiException api) {
-                return api;
+            if (type.isInstance(t)) {
+                return type.cast(t);
             }
             if (t.getCause() == t) {
                 break;

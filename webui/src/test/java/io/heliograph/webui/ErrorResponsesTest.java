@@ -34,6 +34,8 @@ import org.springframework.web.multipart.MultipartFile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.heliograph.core.Refusal;
+import io.heliograph.core.cluster.SharedStore;
 import io.heliograph.webui.api.ApiException;
 import io.heliograph.webui.api.RestResource;
 
@@ -68,6 +70,14 @@ class ErrorResponsesTest {
         @GetMapping("/boom")
         public Thing boom() {
             throw new IllegalStateException("secret internal detail");
+        }
+
+        @PostMapping("/refused/{kind}")
+        public Thing refused(@PathVariable String kind) {
+            if (kind.equals("store")) {
+                throw new SharedStore.StoreUnavailableException("no session", null);
+            }
+            throw new Refusal(Refusal.Kind.valueOf(kind), "$.links[2].cost", "an app's runtime refuses this");
         }
 
         @PostMapping("/any")
@@ -148,6 +158,19 @@ class ErrorResponsesTest {
         assertEquals("size", error.get("field").asText());
         assertEquals("must not be negative, got -1", error.get("message").asText());
         assertEquals("Bad Request", error.get("error").asText());
+    }
+
+    @Test
+    void anAppsRefusalIsAnsweredWithTheStatusOfItsKindAndItsField() {
+        Map<Refusal.Kind, Integer> statuses = Map.of(Refusal.Kind.BAD_REQUEST, 400, Refusal.Kind.FORBIDDEN, 403,
+                Refusal.Kind.NOT_FOUND, 404, Refusal.Kind.CONFLICT, 409, Refusal.Kind.UNAVAILABLE, 503);
+        statuses.forEach((kind, status) -> {
+            JsonNode error = error(server.postJson("/api/v1/test/refused/" + kind.name(), "{}"), status);
+            assertEquals("$.links[2].cost", error.get("field").asText());
+            assertEquals("an app's runtime refuses this", error.get("message").asText());
+        });
+        JsonNode store = error(server.postJson("/api/v1/test/refused/store", "{}"), 503);
+        assertEquals("the cluster's shared store cannot be reached now: no session", store.get("message").asText());
     }
 
     @Test
