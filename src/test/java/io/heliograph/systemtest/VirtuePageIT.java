@@ -329,8 +329,8 @@ class VirtuePageIT {
     }
 
     private String chartData(String metric, String name) {
-        Object value = browser.script("const c = document.querySelector(`.virtue-chart[data-metric='${arguments[0]}']"
-                + " .virtue-chart-stage`); return c ? (c.dataset[arguments[1]] ?? '') : '';", metric, name);
+        Object value = browser.script("const c = document.querySelector(`.time-chart[data-metric='${arguments[0]}']"
+                + " .time-chart-stage`); return c ? (c.dataset[arguments[1]] ?? '') : '';", metric, name);
         return String.valueOf(value);
     }
 

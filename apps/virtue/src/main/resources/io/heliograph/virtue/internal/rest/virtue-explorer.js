@@ -11,7 +11,7 @@ import { TopologyGraph } from '/ui/topology/topology-graph.js';
 import { UTILISATION_COLOURS, utilisationBand } from '/ui/topology/scene.js';
 import { topologyOf, utilisationOf, predictedUtilisation } from './virtue-topology.js';
 import { resourceRows, regionFilter } from './virtue-resources.js';
-import { TimeChart } from './virtue-chart.js';
+import { TimeChart } from '/ui/chart.js';
 import { SnapshotSource, maxLinkUtilisation, nearestIndex, spreadIndices } from './virtue-snapshots.js';
 import { bitRate, instant, percent, quantity, NOT_MEASURED } from './virtue-format.js';
 

@@ -6,7 +6,6 @@
 //   virtue-explorer.js       the explorer; virtue-snapshots.js fetches its samples
 //   virtue-topology.js       an EDF as the topology graph's model, a sample as its colours
 //   virtue-resources.js      the table's rows at one instant, and which of them a region holds
-//   virtue-chart.js          the time-series charts
 //   virtue-optimisations.js  optimisations and the before/after comparison
 //   virtue-format.js         numbers and times as the page writes them
 

@@ -103,12 +103,12 @@ export class TimeChart {
     this.series = [];
     this.domain = { t0: 0, t1: 1, yMin: 0, yMax: 1 };
     this.marker = null;
-    this.base = el('canvas', { class: 'virtue-chart-base' });
-    this.overlay = el('canvas', { class: 'virtue-chart-overlay' });
-    this.stage = el('div', { class: 'virtue-chart-stage', style: `height: ${height}px` }, this.base, this.overlay);
-    this.legend = el('div', { class: 'virtue-chart-legend' });
-    this.titleElement = el('div', { class: 'virtue-chart-title' }, title);
-    this.element = el('figure', { class: 'virtue-chart' }, this.titleElement, this.stage, this.legend);
+    this.base = el('canvas', { class: 'time-chart-base' });
+    this.overlay = el('canvas', { class: 'time-chart-overlay' });
+    this.stage = el('div', { class: 'time-chart-stage', style: `height: ${height}px` }, this.base, this.overlay);
+    this.legend = el('div', { class: 'time-chart-legend' });
+    this.titleElement = el('div', { class: 'time-chart-title' }, title);
+    this.element = el('figure', { class: 'time-chart' }, this.titleElement, this.stage, this.legend);
     this.overlay.addEventListener('click', (e) => this.pick(e.offsetX));
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(this.stage);
@@ -142,7 +142,7 @@ export class TimeChart {
     data.points = this.series.reduce((n, s) => n + s.points.length, 0);
     data.yMax = this.domain.yMax;
     this.legend.replaceChildren(...(this.series.length <= MAX_LEGEND
-      ? this.series.map((s) => el('span', { class: 'virtue-chart-key', style: `--key-colour: ${s.colour}` }, s.name))
+      ? this.series.map((s) => el('span', { class: 'time-chart-key', style: `--key-colour: ${s.colour}` }, s.name))
       : [el('span', { class: 'hint' }, `${this.series.length} series`)]));
     this.drawBase();
     this.drawMarker();
