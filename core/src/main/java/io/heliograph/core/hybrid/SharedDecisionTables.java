@@ -49,8 +49,15 @@ public final class SharedDecisionTables<V> {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** The key of a partition's table, to watch. */
+    /**
+     * The key of a partition's table, to watch (the store's watch of it also hears its parts: act on the
+     * key itself, and read the table with {@link #read} off the store's thread). IllegalArgumentException
+     * for a partition id with a '/', which would make it two segments.
+     */
     public String tableKey(String partition) {
+        if (partition == null || partition.isEmpty() || partition.contains("/")) {
+            throw new IllegalArgumentException("a partition id is one key segment: " + partition);
+        }
         return root + "/tables/" + partition;
     }
 

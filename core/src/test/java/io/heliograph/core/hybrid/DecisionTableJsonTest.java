@@ -57,23 +57,22 @@ class DecisionTableJsonTest {
 
     @Test
     void aMalformedTableIsRefusedNamingThePathAndTheProblem() {
-        assertEquals("$.decisions[3].version: not a whole number", refusal(tableWith(
-                "{\"key\":\"v0/800\",\"value\":\"R2\",\"origin\":\"CENTRAL\",\"version\":\"7\",\"decidedAt\":1,\"evidence\":{}}")));
-        assertEquals("$.decisions[3].origin: not CENTRAL or LOCAL: GLOBAL", refusal(tableWith(
-                "{\"key\":\"v0/800\",\"value\":\"R2\",\"origin\":\"GLOBAL\",\"version\":7,\"decidedAt\":1,\"evidence\":{}}")));
-        assertEquals("$.decisions[3].value: not a non-empty string: 3", refusal(tableWith(
-                "{\"key\":\"v0/800\",\"value\":3,\"origin\":\"CENTRAL\",\"version\":7,\"decidedAt\":1,\"evidence\":{}}")));
-        assertEquals("$.decisions[3].evidence[\"R2->E1\"]: not a finite number: NaN", refusal(tableWith(
-                "{\"key\":\"v0/800\",\"value\":\"R2\",\"origin\":\"CENTRAL\",\"version\":7,\"decidedAt\":1,\"evidence\":{\"R2->E1\":\"NaN\"}}")));
-        assertEquals("$.decisions[3].version: 8 is newer than the table's 7", refusal(tableWith(
-                "{\"key\":\"v0/800\",\"value\":\"R2\",\"origin\":\"CENTRAL\",\"version\":8,\"decidedAt\":1,\"evidence\":{}}")));
-        assertEquals("$.decisions[3].key: a appears twice", refusal(tableWith(
-                "{\"key\":\"a\",\"value\":\"R2\",\"origin\":\"CENTRAL\",\"version\":7,\"decidedAt\":1,\"evidence\":{}}")));
-        assertTrue(refusal(tableWith(
-                "{\"key\":\"v0//800\",\"value\":\"R2\",\"origin\":\"CENTRAL\",\"version\":7,\"decidedAt\":1,\"evidence\":{}}"))
-                .startsWith("$.decisions[3].key: "));
-        assertEquals("$.decisions[3].evidence: missing", refusal(tableWith(
-                "{\"key\":\"v0/800\",\"value\":\"R2\",\"origin\":\"CENTRAL\",\"version\":7,\"decidedAt\":1}")));
+        String ok = "{\"key\":\"v0/800\",\"value\":\"R2\",\"origin\":\"CENTRAL\",\"version\":7,\"decidedAt\":1,\"evidence\":{}}";
+        // the fourth decision's member as written, what replaces it, and the refusal
+        List<List<String>> cases = List.of(
+                List.of("\"version\":7", "\"version\":\"7\"", "$.decisions[3].version: not a whole number"),
+                List.of("\"version\":7", "\"version\":8", "$.decisions[3].version: 8 is newer than the table's 7"),
+                List.of("\"origin\":\"CENTRAL\"", "\"origin\":\"GLOBAL\"", "$.decisions[3].origin: not CENTRAL or LOCAL: GLOBAL"),
+                List.of("\"value\":\"R2\"", "\"value\":3", "$.decisions[3].value: not a non-empty string: 3"),
+                List.of("\"evidence\":{}", "\"evidence\":{\"R2->E1\":\"NaN\"}",
+                        "$.decisions[3].evidence[\"R2->E1\"]: not a finite number: NaN"),
+                List.of(",\"evidence\":{}", "", "$.decisions[3].evidence: missing"),
+                List.of("\"key\":\"v0/800\"", "\"key\":\"a\"", "$.decisions[3].key: a appears twice"),
+                List.of("\"key\":\"v0/800\"", "\"key\":\"v0//800\"", "$.decisions[3].key: \"v0//800\" has an empty segment"));
+        for (List<String> c : cases) {
+            String fourth = ok.replace(c.get(0), c.get(1));
+            assertEquals(c.get(2), refusal(tableWith(fourth)), fourth);
+        }
         assertEquals("$.version: negative: -1", refusal("{\"partition\":\"E1\",\"version\":-1,\"issuedAt\":1,\"decisions\":[]}"));
         assertEquals("$.decisions: missing", refusal("{\"partition\":\"E1\",\"version\":1,\"issuedAt\":1}"));
         assertEquals("$: not an object", refusal("[]"));

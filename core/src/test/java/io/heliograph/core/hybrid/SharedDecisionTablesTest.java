@@ -1,6 +1,7 @@
 package io.heliograph.core.hybrid;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
@@ -46,6 +47,8 @@ class SharedDecisionTablesTest {
         assertEquals("R1", entry.value());
         assertEquals(Set.of("E1"), tables.partitions(), "E2 is not part of version 2");
         assertEquals(Optional.empty(), tables.read("E2"));
+        assertThrows(IllegalArgumentException.class, () -> tables.publish(Map.of("E1/x", List.of())),
+                "a partition id is one segment of a key");
     }
 
     @Test

@@ -1,0 +1,189 @@
+package io.heliograph.vdn.engine;
+
+import io.heliograph.solver.LinearExpression;
+import io.heliograph.solver.LinearModel;
+import io.heliograph.solver.Solution;
+import io.heliograph.solver.Variable;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The integer program of §4.5 (Fig 4.8) over the pruned variables: {@code Serves_{l,o}} only for the
+ * candidate links of each object ({@link ServeIndex#candidates}), and one {@code served} variable per
+ * request standing for its group's dummy link (unbounded, free):
+ *
+ * <pre>
+ * maximise   Σ_r w_s·Priority_o·served_r − Σ_{l,o} w_c·Cost(l)·Bitrate(o)·x_{l,o}
+ * subject to Σ_o Bitrate(o)·x_{l,o} ≤ Capacity(l)          (only where the candidates could exceed it)
+ *            x_{l,o} ≤ Σ_{l' ∈ InLinks(l)} x_{l',o}        (not for links out of sources)
+ *            served_r ≤ Σ_{l ∈ InLinks(group)} x_{l,o}
+ * </pre>
+ *
+ * Built either as its LP relaxation (GLOP: every variable in [0, 1]) or as the integer program itself
+ * (SCIP), both {@link LinearModel}s.
+ */
+final class ServeProgram {
+
+    private final ServeIndex index;
+    /** For each object, the first variable of its candidate links (they follow in candidate order). */
+    private final int[] first;
+    private final int linkVariables;
+
+    ServeProgram(ServeIndex index) {
+        this.index = index;
+        first = new int[index.objects()];
+        int count = 0;
+        for (int o = 0; o < index.objects(); o++) {
+            first[o] = count;
+            count += index.candidates(o).length;
+        }
+        linkVariables = count;
+    }
+
+    /** The number of {@code Serves_{l,o}} variables: candidate (link, object) pairs. */
+    int linkVariables() {
+        return linkVariables;
+    }
+
+    /** The variable of (l, o), or -1 when l is no candidate of o. */
+    int variable(int l, int o) {
+        int at = Arrays.binarySearch(index.candidates(o), l);
+        return at < 0 ? -1 : first[o] + at;
+    }
+
+    /**
+     * The program as a {@link LinearModel}: its relaxation (every variable continuous in [0, 1], for
+     * GLOP) or, with {@code integer}, the integer program itself (SCIP).
+     */
+    Linear linear(boolean integer) {
+        LinearModel model = new LinearModel(integer ? "vdn-trees" : "vdn-relaxation");
+        Variable[] x = new Variable[linkVariables];
+        for (int o = 0; o < index.objects(); o++) {
+            int[] links = index.candidates(o);
+            for (int i = 0; i < links.length; i++) {
+                String name = "x" + links[i] + "_" + o;
+                x[first[o] + i] = integer ? model.binary(name) : model.continuous(name, 0, 1);
+            }
+        }
+        Variable[] served = new Variable[index.requests()];
+        for (int r = 0; r < served.length; r++) {
+            served[r] = integer ? model.binary("s" + r) : model.continuous("s" + r, 0, 1);
+        }
+        constrain(model, x, served);
+        LinearExpression objective = new LinearExpression();
+        for (int r = 0; r < served.length; r++) {
+            objective.plus(index.gain(index.requestObject[r]), served[r]);
+        }
+        forEachLink((v, l, o) -> {
+            double price = index.price(l, o);
+            if (price != 0) {
+                objective.plus(-price, x[v]);
+            }
+        });
+        model.maximize(objective);
+        return new Linear(model, x, served);
+    }
+
+    /** The program with its variables. */
+    final class Linear {
+        final LinearModel model;
+        private final Variable[] x;
+        private final Variable[] served;
+
+        private Linear(LinearModel model, Variable[] x, Variable[] served) {
+            this.model = model;
+            this.x = x;
+            this.served = served;
+        }
+
+        /** The value of {@code x_{l,o}} in a solution; 0 when l is no candidate of o. */
+        double link(Solution solution, int l, int o) {
+            int v = variable(l, o);
+            return v < 0 ? 0 : solution.value(x[v]);
+        }
+
+        double served(Solution solution, int r) {
+            return solution.value(served[r]);
+        }
+
+        /** The trees of an integer solution: the links whose variable is 1. */
+        Map<String, BitSet> serves(Solution solution) {
+            Map<String, BitSet> serves = new LinkedHashMap<>();
+            for (int o = 0; o < index.objects(); o++) {
+                int[] links = index.candidates(o);
+                BitSet set = new BitSet();
+                for (int i = 0; i < links.length; i++) {
+                    if (solution.value(x[first[o] + i]) > 0.5) {
+                        set.set(links[i]);
+                    }
+                }
+                if (!set.isEmpty()) {
+                    serves.put(index.key[o], set);
+                }
+            }
+            return serves;
+        }
+    }
+
+    private interface LinkVisitor {
+        void visit(int variable, int link, int object);
+    }
+
+    private void forEachLink(LinkVisitor visitor) {
+        for (int o = 0; o < index.objects(); o++) {
+            int[] links = index.candidates(o);
+            for (int i = 0; i < links.length; i++) {
+                visitor.visit(first[o] + i, links[i], o);
+            }
+        }
+    }
+
+    private void constrain(LinearModel model, Variable[] x, Variable[] served) {
+        // capacity, only where the candidates could together exceed it
+        LinearExpression[] load = new LinearExpression[index.links()];
+        long[] most = new long[index.links()];
+        forEachLink((v, l, o) -> most[l] += index.bitrate[o]);
+        forEachLink((v, l, o) -> {
+            if (most[l] > index.capacity[l]) {
+                if (load[l] == null) {
+                    load[l] = new LinearExpression();
+                }
+                load[l].plus(index.bitrate[o], x[v]);
+            }
+        });
+        for (int l = 0; l < load.length; l++) {
+            if (load[l] != null) {
+                model.atMost("cap" + l, load[l], index.capacity[l]);
+            }
+        }
+        // only send what you received
+        forEachLink((v, l, o) -> {
+            int tail = index.from[l];
+            if (index.tier[tail] == Tier.SOURCE) {
+                return;
+            }
+            LinearExpression row = new LinearExpression().plus(1, x[v]);
+            for (int in : index.in[tail]) {
+                int feeder = variable(in, o);
+                if (feeder >= 0) {
+                    row.plus(-1, x[feeder]);
+                }
+            }
+            model.atMost("recv" + l + "_" + o, row, 0);
+        });
+        // a group is served an object that a link into it carries
+        for (int r = 0; r < served.length; r++) {
+            int o = index.requestObject[r];
+            LinearExpression row = new LinearExpression().plus(1, served[r]);
+            for (int in : index.in[index.requestGroup[r]]) {
+                int v = variable(in, o);
+                if (v >= 0) {
+                    row.plus(-1, x[v]);
+                }
+            }
+            model.atMost("serve" + r, row, 0);
+        }
+    }
+}

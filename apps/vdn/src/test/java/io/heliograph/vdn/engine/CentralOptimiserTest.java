@@ -1,0 +1,155 @@
+package io.heliograph.vdn.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.heliograph.solver.CpModel;
+import io.heliograph.solver.LinearModel;
+import io.heliograph.solver.Solution;
+import io.heliograph.solver.SolveOptions;
+import io.heliograph.solver.SolveStatus;
+import io.heliograph.solver.SolverService;
+import io.heliograph.solver.internal.Standalone;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The central optimiser with the real solver in this JVM: the thesis's worked example, feasibility, the
+ * exact optimum on small random problems, an honest bound from the relaxation alone, never worse than
+ * the warm start. One CP-SAT worker, so each solve is deterministic.
+ */
+class CentralOptimiserTest {
+
+    private static SolverService solver;
+
+    @BeforeAll
+    static void solver() throws java.io.IOException {
+        // the solver bundle's own service outside OSGi, OR-Tools' natives from the test class path
+        solver = Standalone.fromClassPath();
+    }
+
+    /** Solved to proven optimality (no gap tolerated), the integer program allowed at any size here. */
+    private static CentralOptimiser exact() {
+        return new CentralOptimiser(solver, new CentralOptimiser.Options(Duration.ofSeconds(20), 0, 1, 1_000_000));
+    }
+
+    /** The relaxation and its rounding only: the integer program never solved. */
+    private static CentralOptimiser relaxationOnly() {
+        return new CentralOptimiser(solver, new CentralOptimiser.Options(Duration.ofSeconds(20), 0, 1, 0));
+    }
+
+    @Test
+    void fig49TwoV1RequestsAreServedAvoidingYA() {
+        Distribution trees = exact().optimise(OptimiserFixtures.fig49Problem(false));
+
+        assertTrue(trees.violations().isEmpty(), trees.violations().toString());
+        assertFalse(trees.carries(GreedyTreesTest.link(trees, "Y", "A"), "V1/800"));
+        assertEquals(2, trees.service(), 1e-9);
+        assertEquals(500 * 2 - 0.1 * 3 * 800, trees.objective(), 1e-9);
+        assertTrue(trees.gap() <= 1e-4, "proven optimal: " + trees);
+        assertEquals("ip", trees.method());
+    }
+
+    @Test
+    void fig49TheHighPriorityRequestMakesTheOptimiserUseYA() {
+        Distribution trees = exact().optimise(OptimiserFixtures.fig49Problem(true));
+
+        assertTrue(trees.violations().isEmpty(), trees.violations().toString());
+        assertTrue(trees.carries(GreedyTreesTest.link(trees, "Y", "A"), "V2/900"));
+        assertTrue(trees.served(trees.problem().requests().get(2)));
+        assertEquals(102, trees.service(), 1e-9);
+        assertTrue(trees.gap() <= 1e-4, "proven optimal: " + trees);
+    }
+
+    @Test
+    void matchesTheProvenOptimumAndNeverFallsBelowTheGreedy() {
+        double greedyTotal = 0;
+        double optimumTotal = 0;
+        for (long seed = 1; seed <= 8; seed++) {
+            Problem problem = OptimiserFixtures.random(seed, 2, 4, 8, 16, 10, 4);
+            Distribution greedy = new GreedyTrees().optimise(problem);
+            Distribution optimum = exact().optimise(problem);
+
+            assertTrue(optimum.violations().isEmpty(), "seed " + seed + ": " + optimum.violations());
+            assertTrue(optimum.gap() <= 1e-4, "seed " + seed + ": " + optimum);
+            assertTrue(optimum.objective() >= greedy.objective() - 1e-9, "seed " + seed);
+            assertTrue(greedy.objective() >= 0.7 * optimum.objective(),
+                    "seed " + seed + ": greedy " + greedy.objective() + " against " + optimum.objective());
+            greedyTotal += greedy.objective();
+            optimumTotal += optimum.objective();
+        }
+        assertTrue(greedyTotal >= 0.85 * optimumTotal, greedyTotal + " against " + optimumTotal);
+    }
+
+    @Test
+    void theRelaxationsBoundIsNeverBelowTheOptimum() {
+        for (long seed = 11; seed <= 16; seed++) {
+            Problem problem = OptimiserFixtures.random(seed, 2, 4, 8, 16, 10, 4);
+            Distribution optimum = exact().optimise(problem);
+            Distribution rounded = relaxationOnly().optimise(problem);
+            Distribution greedy = new GreedyTrees().optimise(problem);
+
+            assertTrue(rounded.violations().isEmpty(), "seed " + seed + ": " + rounded.violations());
+            assertTrue(rounded.bound() >= optimum.objective() - 1e-6, "seed " + seed + ": " + rounded + " " + optimum);
+            assertTrue(rounded.objective() <= optimum.objective() + 1e-6, "seed " + seed);
+            assertTrue(rounded.objective() >= greedy.objective() - 1e-9, "seed " + seed);
+            assertTrue(rounded.gap() >= 0 && Double.isFinite(rounded.gap()), "seed " + seed);
+        }
+    }
+
+    @Test
+    void isTheSameForTheSameProblem() {
+        Problem problem = OptimiserFixtures.random(5, 2, 4, 8, 16, 10, 4);
+        Distribution once = exact().optimise(problem);
+        Distribution again = exact().optimise(problem);
+
+        assertEquals(once.objective(), again.objective(), 1e-9);
+        for (String key : problem.objects().keySet()) {
+            assertEquals(once.links(key), again.links(key), key);
+        }
+    }
+
+    @Test
+    void keepsTheWarmStartWhenTheSolverFindsNothing() {
+        SolverService nothing = new SolverService() {
+            @Override
+            public Solution solve(LinearModel model, SolveOptions options) {
+                return Solution.ofLinear(SolveStatus.NOT_SOLVED, Double.NaN, Double.NaN, options.timeLimit(), new double[0]);
+            }
+
+            @Override
+            public Solution solve(CpModel model, SolveOptions options) {
+                return Solution.ofCp(SolveStatus.NOT_SOLVED, Double.NaN, Double.NaN, options.timeLimit(), new long[0]);
+            }
+
+            @Override
+            public String version() {
+                return "none";
+            }
+        };
+        Problem problem = OptimiserFixtures.random(3, 2, 4, 8, 16, 10, 4);
+
+        Distribution trees = new CentralOptimiser(nothing).optimise(problem);
+
+        Distribution greedy = new GreedyTrees().optimise(problem);
+        assertTrue(trees.violations().isEmpty());
+        assertEquals(greedy.objective(), trees.objective(), 1e-9);
+        // no bound proven but the trivial one: every request's service
+        double ceiling = problem.requests().stream().mapToDouble(r -> 10 * r.object().priority()).sum();
+        assertEquals(ceiling, trees.bound(), 1e-9);
+    }
+
+    @Test
+    void refusesOptionsOutsideTheirRanges() {
+        assertThrows(IllegalArgumentException.class, () -> new CentralOptimiser.Options(Duration.ZERO, 0.01, 1, 10));
+        assertThrows(IllegalArgumentException.class,
+                () -> new CentralOptimiser.Options(Duration.ofSeconds(1), -0.1, 1, 10));
+        assertThrows(IllegalArgumentException.class, () -> new CentralOptimiser.Options(Duration.ofSeconds(1), 0.01, 3, 10));
+        assertEquals(Duration.ofSeconds(60), CentralOptimiser.Options.DEFAULT.timeLimit());
+        assertEquals(0.01, CentralOptimiser.Options.DEFAULT.relativeGap());
+        assertEquals(2, CentralOptimiser.Options.DEFAULT.workers());
+    }
+}
