@@ -10,7 +10,9 @@ import org.springframework.test.web.servlet.RequestBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.heliograph.core.Refusal;
 import io.heliograph.webui.api.ApiException;
+import jakarta.servlet.ServletException;
 
 /**
  * Requests through MockMvc, answered as JSON trees (read them with JSON pointers: {@code at("/0/src/dpid")}):
@@ -41,5 +43,26 @@ public final class Responses {
         ApiException e = assertInstanceOf(ApiException.class, result.getResolvedException());
         assertEquals(field, e.field(), e.message());
         return e;
+    }
+
+    /**
+     * The refusal of a request that an app's runtime refuses ({@link Refusal}: the web bundle answers it
+     * with its status; MockMvc alone lets it through), with this status and naming this field.
+     */
+    public static Refusal refusal(MockMvc mvc, RequestBuilder request, int status, String field) throws Exception {
+        try {
+            MvcResult result = mvc.perform(request).andReturn();
+            throw new AssertionError("expected a refusal with " + status + ", got " + result.getResponse().getStatus()
+                    + ": " + result.getResponse().getContentAsString());
+        } catch (ServletException e) {
+            Throwable cause = e;
+            while (cause != null && !(cause instanceof Refusal)) {
+                cause = cause.getCause();
+            }
+            Refusal refusal = assertInstanceOf(Refusal.class, cause, () -> "not a refusal: " + e);
+            assertEquals(status, refusal.status(), refusal.getMessage());
+            assertEquals(field, refusal.field(), refusal.getMessage());
+            return refusal;
+        }
     }
 }

@@ -18,19 +18,23 @@ import java.util.TreeMap;
  * bitrate) and link costs that replace the configured ones. As plain JSON:
  *
  * <pre>
- * {"serviceWeight": 1000, "costWeight": 1, "priorityScheme": "balanced",
+ * {"serviceWeight": 10000000, "costWeight": 1, "priorityScheme": "balanced",
  *  "priorities": {"final": 100, "news/4500": 20}, "linkCosts": {"S1->R1": 50}}
  * </pre>
  *
- * Weights, priorities and costs are whole numbers (weights are relative: 1000 against 1 is a cost
- * weight of 0.001). Schemes (Fig 4.15b): {@code balanced} (priority 1), {@code quality} (the bitrate in
+ * Weights, priorities and costs are whole numbers (weights are relative: 10,000,000 against 1 is a
+ * cost weight of 10^-7). The cost term is a link's cost times the kbit/s it carries, so with costs of
+ * tens a request's path costs up to about 10^6 at 4K bitrates; the default service weight is above it. Schemes (Fig 4.15b): {@code balanced} (priority 1), {@code quality} (the bitrate in
  * Mb/s: favours high bitrates), {@code quantity} (1 over the bitrate in Mb/s: favours more streams).
  */
 public record Knobs(long serviceWeight, long costWeight, Scheme priorityScheme, Map<String, Long> priorities,
         Map<String, Long> linkCosts) {
 
-    /** Service far above cost: every request worth a few costly hops is served, on the cheapest trees. */
-    public static final Knobs DEFAULT = new Knobs(1000, 1, Scheme.BALANCED, Map.of(), Map.of());
+    /**
+     * Service far above cost: a request is served whenever capacity allows, even over three links of
+     * cost 50 at 30 Mbit/s (4.5 x 10^6), on the cheapest trees.
+     */
+    public static final Knobs DEFAULT = new Knobs(10_000_000, 1, Scheme.BALANCED, Map.of(), Map.of());
 
     private static final Set<String> MEMBERS = Set.of("serviceWeight", "costWeight", "priorityScheme", "priorities",
             "linkCosts");

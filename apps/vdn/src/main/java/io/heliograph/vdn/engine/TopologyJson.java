@@ -19,8 +19,8 @@ import java.util.Set;
  * </pre>
  *
  * Tiers are {@code source}, {@code reflector}, {@code edge} and {@code client-group}; coordinates, capacities
- * and costs are whole numbers (a cost is a relative price: choose its unit so that the differences that
- * matter are whole). A refused document names each problem's JSON path.
+ * and costs are whole numbers (a cost is the relative price of a kbit/s on the link: choose its unit so
+ * that the differences that matter are whole). A refused document names each problem's JSON path.
  */
 public final class TopologyJson {
 
