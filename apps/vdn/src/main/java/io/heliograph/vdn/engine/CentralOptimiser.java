@@ -23,14 +23,15 @@ import java.util.Objects;
  *     each along the path the relaxation uses most (the greedy's rules, so the trees stay feasible and
  *     pay for themselves); the best of these and the warm start is kept;</li>
  * <li>only while the gap to the bound is above the target and the program is small enough
- *     ({@link Options#exactVariables}), the integer program itself by CP-SAT, hinted with the best
- *     trees so far, within what is left of the time limit; its bound tightens the LP's.</li>
+ *     ({@link Options#exactVariables}), the integer program itself by SCIP, hinted with the best
+ *     trees so far (its warm start), within what is left of the time limit; its bound tightens the
+ *     LP's.</li>
  * </ol>
  *
  * The result is the best feasible distribution found, never worse than the warm start, with the least
- * bound proven (the relaxation's or CP-SAT's; the sum of all requests' service when the solver proved
+ * bound proven (the relaxation's or SCIP's; the sum of all requests' service when the solver proved
  * none), so its {@link Distribution#gap()} is honest. Deterministic for a given problem as long as the
- * time limit does not cut a solve short (CP-SAT with one worker).
+ * time limit does not cut a solve short (GLOP and SCIP search on one thread).
  */
 public final class CentralOptimiser implements TreeOptimiser {
 
@@ -39,7 +40,7 @@ public final class CentralOptimiser implements TreeOptimiser {
     /**
      * @param timeLimit     the whole decision's budget (the thesis's 60 s)
      * @param relativeGap   stop improving once {@code (bound − objective) / objective} is at most this
-     * @param workers       CP-SAT's threads, 1 or 2 (GLOP uses one)
+     * @param workers       the solver's threads, 1 or 2 (asked of the solver; GLOP and SCIP use one today)
      * @param exactVariables the most {@code Serves_{l,o}} variables for which the integer program is solved
      *                      exactly; above it the result is the relaxation's rounding
      */
@@ -143,11 +144,19 @@ public final class CentralOptimiser implements TreeOptimiser {
                 Comparator.comparingDouble(r -> -Math.rint(served[r] * 1e6)));
         best.offer(GreedyTrees.route(index, byRelaxation, guided).serves());
         best.offer(GreedyTrees.route(index, GreedyTrees.order(index), guided).serves());
+        // objects by the service of all their requests per kbit/s: a 4K video many groups watch before
+        // a 4.5 Mbit/s one a single group does, as the relaxation prefers when sources are the bottleneck
+        int[] byObject = GreedyTrees.sorted(index, Comparator.comparingDouble(r -> {
+            int o = index.requestObject[r];
+            return -index.priority[o] * index.groups[o].length / index.bitrate[o];
+        }));
+        best.offer(GreedyTrees.route(index, byObject, guided).serves());
     }
 
-    /** The integer program by SCIP; returns the bound it proved (+inf: none). */
+    /** The integer program by SCIP, hinted with the best trees; returns the bound it proved (+inf: none). */
     private double exact(ServeProgram program, Incumbent best, long deadline) {
         ServeProgram.Linear ip = program.linear(true);
+        ip.hint(best.serves);
         Solution solution = solve(ip.model, deadline);
         if (solution == null || !solution.status().hasSolution()) {
             return Double.POSITIVE_INFINITY;
