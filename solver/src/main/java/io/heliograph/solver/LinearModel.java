@@ -2,7 +2,9 @@ package io.heliograph.solver;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -20,6 +22,7 @@ public final class LinearModel {
     private final String name;
     private final List<Variable> variables = new ArrayList<>();
     private final List<Constraint> constraints = new ArrayList<>();
+    private final Map<Variable, Double> hints = new LinkedHashMap<>();
     private LinearExpression objective = new LinearExpression();
     private boolean maximize;
 
@@ -78,6 +81,26 @@ public final class LinearModel {
     public void maximize(LinearExpression expression) {
         objective = checked(expression);
         maximize = true;
+    }
+
+    /**
+     * Hints that {@code variable} takes {@code value} (a second hint for it replaces the first): SCIP
+     * starts from the hinted values, so a complete, feasible hint (a heuristic's solution) is a warm
+     * start and a solve stopped by its time limit has at least it. GLOP ignores hints. A hint never
+     * changes which solutions are feasible or optimal.
+     */
+    public void hint(Variable variable, double value) {
+        checked(new LinearExpression().plus(1, variable));
+        if (Double.isNaN(value) || value < variable.lower() || value > variable.upper()) {
+            throw new IllegalArgumentException("hint " + value + " for variable " + variable + " of model " + name
+                    + " is outside its bounds [" + variable.lower() + ", " + variable.upper() + "]");
+        }
+        hints.put(variable, value);
+    }
+
+    /** The hinted values, in the order first hinted. */
+    public Map<Variable, Double> hints() {
+        return Collections.unmodifiableMap(hints);
     }
 
     public List<Variable> variables() {

@@ -43,6 +43,16 @@ final class LinearSolve {
                     row.setCoefficient(vars[term.getKey().index()], term.getValue());
                 }
             }
+            if (!model.hints().isEmpty()) {
+                MPVariable[] hinted = new MPVariable[model.hints().size()];
+                double[] values = new double[hinted.length];
+                int at = 0;
+                for (Map.Entry<Variable, Double> hint : model.hints().entrySet()) {
+                    hinted[at] = vars[hint.getKey().index()];
+                    values[at++] = hint.getValue();
+                }
+                solver.setHint(hinted, values);
+            }
             LinearExpression objective = model.objective();
             MPObjective goal = solver.objective();
             for (Map.Entry<Variable, Double> term : objective.terms().entrySet()) {

@@ -218,26 +218,37 @@ class OrToolsSolverServiceTest {
      */
     @Test
     void timeLimitStopsAHardMipWithItsGap() {
-        HardKnapsack instance = HardKnapsack.generate(300, 10);
-        LinearModel model = new LinearModel("mkp");
-        List<Variable> take = new ArrayList<>();
-        for (int i = 0; i < instance.values().length; i++) {
-            take.add(model.binary("x" + i));
-        }
-        for (int d = 0; d < instance.weights().length; d++) {
-            LinearExpression load = new LinearExpression();
-            for (int i = 0; i < take.size(); i++) {
-                load.plus(instance.weights()[d][i], take.get(i));
-            }
-            model.atMost("dimension" + d, load, instance.capacities()[d]);
-        }
-        LinearExpression value = new LinearExpression();
-        for (int i = 0; i < take.size(); i++) {
-            value.plus(instance.values()[i], take.get(i));
-        }
-        model.maximize(value);
-
+        LinearModel model = HardKnapsack.generate(300, 10).linearModel(new ArrayList<>());
         assertStoppedByTheLimit(solver.solve(model, new SolveOptions(Duration.ofMillis(100), 2)));
+    }
+
+    @Test
+    void scipStartsFromACompleteFeasibleHint() {
+        // the hard knapsack: a solution SCIP found in a second, hinted, is where a solve of 200 ms starts,
+        // so it ends with a solution no worse
+        List<Variable> take = new ArrayList<>();
+        LinearModel model = HardKnapsack.generate(300, 10).linearModel(take);
+        Solution first = solver.solve(model, new SolveOptions(Duration.ofSeconds(1), 1));
+        assertTrue(first.status().hasSolution(), first.toString());
+        for (Variable x : take) {
+            model.hint(x, Math.rint(first.value(x)));
+        }
+        assertEquals(take.size(), model.hints().size());
+        Solution warm = solver.solve(model, new SolveOptions(Duration.ofMillis(200), 1));
+        assertTrue(warm.status().hasSolution(), warm.toString());
+        assertTrue(warm.objective() >= first.objective() - EPSILON, warm + " is worse than its hint " + first);
+    }
+
+    @Test
+    void aLinearHintOutsideItsVariablesBoundsIsRefused() {
+        LinearModel model = new LinearModel("one");
+        Variable x = model.integer("x", 0, 4);
+        IllegalArgumentException outside = assertThrows(IllegalArgumentException.class, () -> model.hint(x, 5));
+        assertTrue(outside.getMessage().contains("x") && outside.getMessage().contains("[0.0, 4.0]"),
+                outside.getMessage());
+        Variable other = new LinearModel("two").binary("w");
+        assertThrows(IllegalArgumentException.class, () -> model.hint(other, 1));
+        assertTrue(model.hints().isEmpty());
     }
 
     /** The same instance for CP-SAT, on two workers. */
@@ -279,6 +290,27 @@ class OrToolsSolverServiceTest {
                 capacities[d] /= 2;
             }
             return new HardKnapsack(values, weights, capacities);
+        }
+
+        /** The instance as a MIP (SCIP) maximising the value taken; its binaries added to {@code take}. */
+        LinearModel linearModel(List<Variable> take) {
+            LinearModel model = new LinearModel("mkp");
+            for (int i = 0; i < values.length; i++) {
+                take.add(model.binary("x" + i));
+            }
+            for (int d = 0; d < weights.length; d++) {
+                LinearExpression load = new LinearExpression();
+                for (int i = 0; i < take.size(); i++) {
+                    load.plus(weights[d][i], take.get(i));
+                }
+                model.atMost("dimension" + d, load, capacities[d]);
+            }
+            LinearExpression value = new LinearExpression();
+            for (int i = 0; i < take.size(); i++) {
+                value.plus(values[i], take.get(i));
+            }
+            model.maximize(value);
+            return model;
         }
 
         /** The instance as a CP-SAT model maximising the value taken; its binaries added to {@code take}. */

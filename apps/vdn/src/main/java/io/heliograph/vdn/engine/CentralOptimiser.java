@@ -6,8 +6,11 @@ import io.heliograph.solver.SolveOptions;
 import io.heliograph.solver.SolveStatus;
 import io.heliograph.solver.SolverService;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -23,14 +26,15 @@ import java.util.Objects;
  *     each along the path the relaxation uses most (the greedy's rules, so the trees stay feasible and
  *     pay for themselves); the best of these and the warm start is kept;</li>
  * <li>only while the gap to the bound is above the target and the program is small enough
- *     ({@link Options#exactVariables}), the integer program itself by CP-SAT, hinted with the best
- *     trees so far, within what is left of the time limit; its bound tightens the LP's.</li>
+ *     ({@link Options#exactVariables}), the integer program itself by SCIP, hinted with the best
+ *     trees so far (its warm start), within what is left of the time limit; its bound tightens the
+ *     LP's.</li>
  * </ol>
  *
  * The result is the best feasible distribution found, never worse than the warm start, with the least
- * bound proven (the relaxation's or CP-SAT's; the sum of all requests' service when the solver proved
+ * bound proven (the relaxation's or SCIP's; the sum of all requests' service when the solver proved
  * none), so its {@link Distribution#gap()} is honest. Deterministic for a given problem as long as the
- * time limit does not cut a solve short (CP-SAT with one worker).
+ * time limit does not cut a solve short (GLOP and SCIP search on one thread).
  */
 public final class CentralOptimiser implements TreeOptimiser {
 
@@ -39,7 +43,7 @@ public final class CentralOptimiser implements TreeOptimiser {
     /**
      * @param timeLimit     the whole decision's budget (the thesis's 60 s)
      * @param relativeGap   stop improving once {@code (bound − objective) / objective} is at most this
-     * @param workers       CP-SAT's threads, 1 or 2 (GLOP uses one)
+     * @param workers       the solver's threads, 1 or 2 (asked of the solver; GLOP and SCIP use one today)
      * @param exactVariables the most {@code Serves_{l,o}} variables for which the integer program is solved
      *                      exactly; above it the result is the relaxation's rounding
      */
@@ -66,6 +70,11 @@ public final class CentralOptimiser implements TreeOptimiser {
             }
         }
     }
+
+    /** A request the relaxation serves at least this much is served whole, for the rounding's order. */
+    private static final double WHOLE = 0.999;
+    /** Up to this many bitrate classes, the rounding tries them in every order (5! = 120 orders). */
+    static final int PERMUTED_CLASSES = 5;
 
     /** GLOP's optimum is exact to its tolerances only: the bound is loosened by this, relatively. */
     private static final double LP_TOLERANCE = 1e-7;
@@ -106,7 +115,7 @@ public final class CentralOptimiser implements TreeOptimiser {
             Solution lp = solve(relaxation.model, deadline);
             if (lp != null && lp.status() == SolveStatus.OPTIMAL) {
                 bound = Math.min(bound, lp.objective() + LP_TOLERANCE * Math.max(1, Math.abs(lp.objective())));
-                round(index, relaxation, lp, best);
+                round(index, relaxation, lp, best, deadline);
             }
             if (!best.within(bound, options.relativeGap()) && program.linkVariables() <= options.exactVariables()) {
                 bound = Math.min(bound, exact(program, best, deadline));
@@ -126,28 +135,94 @@ public final class CentralOptimiser implements TreeOptimiser {
     }
 
     /**
-     * The relaxation's rounding: the requests by how much the relaxation serves them, then in the greedy's
-     * order, each along the path of most relaxed flow (the true price breaking ties), and once more in the
-     * greedy's order along those paths; the best is offered.
+     * The relaxation's rounding: the requests again through residual capacity, each along the path the
+     * relaxation sends most of its object over (the true price breaking ties), in several orders, the
+     * best offered. The orders put the requests the relaxation serves whole first, and among them the
+     * bitrate classes in turn in every order (all permutations up to {@link #PERMUTED_CLASSES} classes,
+     * else each class first): the relaxation packs big and small objects into the links fractionally,
+     * and which class goes first decides how well whole ones fit (4K first leaves no room at the sources
+     * for the many small ones; small first leaves each source link too little for a 4K). Then, as
+     * alternatives, the greedy's order on those paths and objects by all their requests' service per
+     * kbit/s. Each order is a few milliseconds; rounding stops at the deadline.
      */
-    private static void round(ServeIndex index, ServeProgram.Linear solved, Solution lp, Incumbent best) {
+    private static void round(ServeIndex index, ServeProgram.Linear solved, Solution lp, Incumbent best,
+            long deadline) {
         double[] served = new double[index.requests()];
         for (int r = 0; r < served.length; r++) {
             served[r] = solved.served(lp, r);
         }
+        double[][] flow = new double[index.objects()][];
+        for (int o = 0; o < flow.length; o++) {
+            int[] links = index.candidates(o);
+            flow[o] = new double[links.length];
+            for (int i = 0; i < links.length; i++) {
+                flow[o][i] = Math.min(1, Math.max(0, solved.link(lp, links[i], o)));
+            }
+        }
         TreeBuilder.Preference guided = (l, o) -> {
-            double flow = solved.link(lp, l, o);
-            return (index.price(l, o) + 1e-9) * (1 - Math.min(1, Math.max(0, flow)));
+            int at = Arrays.binarySearch(index.candidates(o), l);
+            return (index.price(l, o) + 1e-9) * (1 - (at < 0 ? 0 : flow[o][at]));
         };
-        int[] byRelaxation = GreedyTrees.sorted(index,
-                Comparator.comparingDouble(r -> -Math.rint(served[r] * 1e6)));
-        best.offer(GreedyTrees.route(index, byRelaxation, guided).serves());
+        int[] classes = Arrays.stream(index.bitrate).distinct().sorted().toArray();
+        for (int[] rank : classOrders(classes.length)) {
+            if (System.nanoTime() > deadline) {
+                return;
+            }
+            int[] order = GreedyTrees.sorted(index, Comparator.<Integer>comparingInt(r -> served[r] >= WHOLE ? 0 : 1)
+                    .thenComparingInt(r -> rank[Arrays.binarySearch(classes, index.bitrate[index.requestObject[r]])])
+                    .thenComparingDouble(r -> -served[r]));
+            best.offer(GreedyTrees.route(index, order, guided).serves());
+        }
         best.offer(GreedyTrees.route(index, GreedyTrees.order(index), guided).serves());
+        int[] byObject = GreedyTrees.sorted(index, Comparator.comparingDouble(r -> {
+            int o = index.requestObject[r];
+            return -index.priority[o] * index.groups[o].length / index.bitrate[o];
+        }));
+        best.offer(GreedyTrees.route(index, byObject, guided).serves());
     }
 
-    /** The integer program by SCIP; returns the bound it proved (+inf: none). */
+    /**
+     * Orders of {@code n} classes, as each class's rank: every permutation up to
+     * {@link #PERMUTED_CLASSES}, else ascending with each class moved first in turn, and descending.
+     */
+    static List<int[]> classOrders(int n) {
+        List<int[]> orders = new ArrayList<>();
+        if (n <= PERMUTED_CLASSES) {
+            permute(new int[n], new boolean[n], 0, orders);
+            return orders;
+        }
+        for (int first = 0; first < n; first++) {
+            int[] rank = new int[n];
+            for (int c = 0; c < n; c++) {
+                rank[c] = c == first ? 0 : c < first ? c + 1 : c;
+            }
+            orders.add(rank);
+        }
+        int[] descending = new int[n];
+        Arrays.setAll(descending, c -> n - 1 - c);
+        orders.add(descending);
+        return orders;
+    }
+
+    private static void permute(int[] rank, boolean[] used, int next, List<int[]> orders) {
+        if (next == rank.length) {
+            orders.add(rank.clone());
+            return;
+        }
+        for (int c = 0; c < rank.length; c++) {
+            if (!used[c]) {
+                used[c] = true;
+                rank[c] = next;
+                permute(rank, used, next + 1, orders);
+                used[c] = false;
+            }
+        }
+    }
+
+    /** The integer program by SCIP, hinted with the best trees; returns the bound it proved (+inf: none). */
     private double exact(ServeProgram program, Incumbent best, long deadline) {
         ServeProgram.Linear ip = program.linear(true);
+        ip.hint(best.serves);
         Solution solution = solve(ip.model, deadline);
         if (solution == null || !solution.status().hasSolution()) {
             return Double.POSITIVE_INFINITY;

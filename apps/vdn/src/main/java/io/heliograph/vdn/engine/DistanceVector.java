@@ -1,7 +1,12 @@
 package io.heliograph.vdn.engine;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -25,6 +30,8 @@ public final class DistanceVector {
     private final Set<String> subscribed = new TreeSet<>();
     /** Per parent, per object key. */
     private final Map<String, Map<String, Distance>> viaParent = new TreeMap<>();
+    /** When each parent's last advertisement came. */
+    private final Map<String, Instant> heard = new TreeMap<>();
 
     /** The state of cluster {@code self}, with no subscription and no parent heard yet. */
     public DistanceVector(String self) {
@@ -56,11 +63,11 @@ public final class DistanceVector {
     }
 
     /**
-     * Takes a parent's advertisement, which replaces everything that parent said before (an object it
-     * no longer advertises is no longer reachable through it). {@code linkSlackKbps} is the capacity
-     * to spare on the link from that parent to this cluster now.
+     * Takes a parent's advertisement, received at {@code at}, which replaces everything that parent said
+     * before (an object it no longer advertises is no longer reachable through it). {@code linkSlackKbps}
+     * is the capacity to spare on the link from that parent to this cluster now.
      */
-    public synchronized void receive(Advertisement advertisement, double linkSlackKbps) {
+    public synchronized void receive(Advertisement advertisement, double linkSlackKbps, Instant at) {
         if (Double.isNaN(linkSlackKbps)) {
             throw new IllegalArgumentException("link " + advertisement.sender() + "->" + self + ": slack is NaN");
         }
@@ -70,10 +77,28 @@ public final class DistanceVector {
         Map<String, Distance> routes = new HashMap<>();
         advertisement.distances().forEach((key, d) -> routes.put(key, d.viaLink(linkSlackKbps)));
         viaParent.put(advertisement.sender(), routes);
+        heard.put(advertisement.sender(), Objects.requireNonNull(at, "at"));
+    }
+
+    /**
+     * Forgets the parents last heard more than {@code timeout} before {@code now} (the spec suggests three
+     * advertisement periods) and returns them, in order: the caller treats each as a failed node, whose
+     * streams become new requests.
+     */
+    public synchronized List<String> expireParents(Instant now, Duration timeout) {
+        List<String> lost = new ArrayList<>();
+        heard.forEach((parent, at) -> {
+            if (Duration.between(at, now).compareTo(timeout) > 0) {
+                lost.add(parent);
+            }
+        });
+        lost.forEach(this::parentLost);
+        return lost;
     }
 
     /** Forgets a parent that timed out or whose link failed; false when it was not known. */
     public synchronized boolean parentLost(String parent) {
+        heard.remove(parent);
         return viaParent.remove(parent) != null;
     }
 

@@ -108,6 +108,22 @@ final class ServeProgram {
             return solution.value(served[r]);
         }
 
+        /** Hints every variable with its value in {@code trees} (object key to links): a warm start. */
+        void hint(Map<String, BitSet> trees) {
+            for (int o = 0; o < index.objects(); o++) {
+                BitSet links = trees.getOrDefault(index.key[o], new BitSet());
+                int[] candidates = index.candidates(o);
+                for (int i = 0; i < candidates.length; i++) {
+                    model.hint(x[first[o] + i], links.get(candidates[i]) ? 1 : 0);
+                }
+            }
+            for (int r = 0; r < served.length; r++) {
+                BitSet links = trees.getOrDefault(index.key[index.requestObject[r]], new BitSet());
+                boolean reached = Arrays.stream(index.in[index.requestGroup[r]]).anyMatch(links::get);
+                model.hint(served[r], reached ? 1 : 0);
+            }
+        }
+
         /** The trees of an integer solution: the links whose variable is 1. */
         Map<String, BitSet> serves(Solution solution) {
             Map<String, BitSet> serves = new LinkedHashMap<>();
@@ -184,6 +200,45 @@ final class ServeProgram {
                 }
             }
             model.atMost("serve" + r, row, 0);
+            cut(model, x, served[r], r, 1);
+            cut(model, x, served[r], r, 2);
         }
+    }
+
+    /**
+     * {@code served_r ≤ Σ x} over the links entering the nodes {@code up} tiers above the request's group
+     * (its edges, or the reflectors above them): every path to the group crosses that cut. Implied by
+     * the rows above for integer values, not for fractional ones: without it the relaxation feeds a group
+     * a third of the object through each of its three edges, all three copied from one third at a
+     * reflector, and so serves it for a third of its source capacity.
+     */
+    private void cut(LinearModel model, Variable[] x, Variable served, int r, int up) {
+        int o = index.requestObject[r];
+        BitSet level = new BitSet();
+        level.set(index.requestGroup[r]);
+        for (int step = 0; step < up; step++) {
+            BitSet above = new BitSet();
+            level.stream().forEach(v -> {
+                for (int in : index.in[v]) {
+                    if (variable(in, o) >= 0) {
+                        above.set(index.from[in]);
+                    }
+                }
+            });
+            level = above;
+        }
+        if (level.isEmpty() || index.tier[level.nextSetBit(0)] == Tier.SOURCE) {
+            return;
+        }
+        LinearExpression row = new LinearExpression().plus(1, served);
+        level.stream().forEach(v -> {
+            for (int in : index.in[v]) {
+                int feeder = variable(in, o);
+                if (feeder >= 0) {
+                    row.plus(-1, x[feeder]);
+                }
+            }
+        });
+        model.atMost("cut" + up + "_" + r, row, 0);
     }
 }

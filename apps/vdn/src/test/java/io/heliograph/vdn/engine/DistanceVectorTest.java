@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,28 +20,43 @@ import io.heliograph.vdn.engine.Advertisement.Distance;
 
 class DistanceVectorTest {
 
+    private static final Instant T0 = Instant.parse("2026-11-29T15:20:00Z");
+
     @Test
     void aParentsDistanceArrivesOneHopFartherAndNoWiderThanTheLinkFromIt() {
         DistanceVector a = new DistanceVector("A");
-        a.receive(new Advertisement("X", Map.of("v0/800", Distance.SUBSCRIBED, "v1/800", new Distance(1, 5000))), 3000);
+        a.receive(new Advertisement("X", Map.of("v0/800", Distance.SUBSCRIBED, "v1/800", new Distance(1, 5000))), 3000, T0);
         assertEquals(Map.of("X", new Distance(1, 3000)), a.routes("v0/800"));
         assertEquals(Map.of("X", new Distance(2, 3000)), a.routes("v1/800"));
-        a.receive(new Advertisement("Y", Map.of("v1/800", new Distance(1, 1500))), 9000);
+        a.receive(new Advertisement("Y", Map.of("v1/800", new Distance(1, 1500))), 9000, T0);
         assertEquals(Map.of("X", new Distance(2, 3000), "Y", new Distance(2, 1500)), a.routes("v1/800"));
-        a.receive(new Advertisement("X", Map.of("v0/800", Distance.SUBSCRIBED)), 3000);
+        a.receive(new Advertisement("X", Map.of("v0/800", Distance.SUBSCRIBED)), 3000, T0);
         assertEquals(Map.of("Y", new Distance(2, 1500)), a.routes("v1/800"), "X's new advertisement no longer has v1/800");
         assertTrue(a.parentLost("Y"));
         assertEquals(Map.of(), a.routes("v1/800"));
-        a.receive(new Advertisement("Z", Map.of("v0/800", Distance.SUBSCRIBED)), -5);
+        a.receive(new Advertisement("Z", Map.of("v0/800", Distance.SUBSCRIBED)), -5, T0);
         assertEquals(new Distance(1, 0), a.routes("v0/800").get("Z"), "an overloaded link has no slack, not a negative one");
+    }
+
+    @Test
+    void aParentNotHeardForLongerThanTheTimeoutIsForgotten() {
+        DistanceVector a = new DistanceVector("A");
+        a.receive(new Advertisement("X", Map.of("v0/800", Distance.SUBSCRIBED)), 3000, T0);
+        a.receive(new Advertisement("Y", Map.of("v0/800", Distance.SUBSCRIBED)), 3000, T0.plusSeconds(2));
+        Duration threePeriods = Duration.ofSeconds(3);
+        assertEquals(List.of(), a.expireParents(T0.plusSeconds(3), threePeriods), "exactly the timeout is not yet a failure");
+        assertEquals(List.of("X"), a.expireParents(T0.plusMillis(3001), threePeriods));
+        assertEquals(Map.of("Y", new Distance(1, 3000)), a.routes("v0/800"));
+        a.receive(new Advertisement("Y", Map.of("v0/800", Distance.SUBSCRIBED)), 3000, T0.plusSeconds(6));
+        assertEquals(List.of(), a.expireParents(T0.plusSeconds(8), threePeriods), "Y was heard again");
     }
 
     @Test
     void aClusterAdvertisesZeroForWhatItReceivesElseTheClosestPathWithEnoughCapacity() {
         DistanceVector a = new DistanceVector("A");
-        a.receive(new Advertisement("X", Map.of("v0/800", new Distance(1, 5000), "v2/4500", new Distance(0, 4000))), 100_000);
-        a.receive(new Advertisement("Y", Map.of("v0/800", new Distance(0, 700), "v1/400", new Distance(2, 600))), 100_000);
-        a.receive(new Advertisement("Z", Map.of("v1/400", new Distance(2, 900))), 100_000);
+        a.receive(new Advertisement("X", Map.of("v0/800", new Distance(1, 5000), "v2/4500", new Distance(0, 4000))), 100_000, T0);
+        a.receive(new Advertisement("Y", Map.of("v0/800", new Distance(0, 700), "v1/400", new Distance(2, 600))), 100_000, T0);
+        a.receive(new Advertisement("Z", Map.of("v1/400", new Distance(2, 900))), 100_000, T0);
         a.subscribe("v9/200");
         Map<String, Distance> down = a.advertise().distances();
         assertEquals(new Distance(2, 5000), down.get("v0/800"), "Y is closer but has 700 kbit/s for an 800 kbit/s stream");
@@ -62,7 +79,7 @@ class DistanceVectorTest {
         }
         assertThrows(IllegalArgumentException.class, () -> new Advertisement(" ", Map.of()));
         DistanceVector a = new DistanceVector("A");
-        assertThrows(IllegalArgumentException.class, () -> a.receive(new Advertisement("A", Map.of()), 10));
+        assertThrows(IllegalArgumentException.class, () -> a.receive(new Advertisement("A", Map.of()), 10, T0));
         assertThrows(IllegalArgumentException.class, () -> a.subscribe("v0"));
     }
 
@@ -101,7 +118,7 @@ class DistanceVectorTest {
                 for (Node node : topology.tier(tier)) {
                     Advertisement ad = vectors.get(node.id()).advertise();
                     for (Link link : topology.out(node.id())) {
-                        vectors.get(link.to()).receive(ad, slack.get(link.name()));
+                        vectors.get(link.to()).receive(ad, slack.get(link.name()), T0);
                     }
                 }
             }

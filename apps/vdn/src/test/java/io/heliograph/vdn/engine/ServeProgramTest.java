@@ -55,8 +55,9 @@ class ServeProgramTest {
         LinearModel relaxation = program.linear(false).model;
         assertEquals(9 + 3, relaxation.variables().size(), "the link variables and one per request");
         // no capacity row (nothing can overflow 5 Mbit/s); "only send what you received" for each variable
-        // not out of a source (2 + 4), and one "served" row per request
-        assertEquals(6 + 3, relaxation.constraints().size());
+        // not out of a source (2 + 4); per request one "served" row and two cuts (into its edges, into
+        // the reflectors above them)
+        assertEquals(6 + 3 + 2 * 3, relaxation.constraints().size());
         assertTrue(relaxation.constraints().stream().noneMatch(c -> c.name().startsWith("cap")));
     }
 
