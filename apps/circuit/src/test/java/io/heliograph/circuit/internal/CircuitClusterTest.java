@@ -16,6 +16,7 @@ import io.heliograph.circuit.engine.AduReport;
 import io.heliograph.circuit.engine.FiveTuple;
 import io.heliograph.core.Role;
 import io.heliograph.core.json.Json;
+import io.heliograph.core.testing.Eventually;
 import io.heliograph.core.testing.FakeClusterService;
 import io.heliograph.core.testing.FakeSwitch;
 import io.heliograph.core.testing.FakeSwitchService;
@@ -48,12 +49,8 @@ class CircuitClusterTest {
         }
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "timed out waiting for " + what);
-            Thread.sleep(5);
-        }
+    private static void await(String what, BooleanSupplier condition) {
+        Eventually.await(what, WAIT, condition);
     }
 
     private CircuitRuntime instance(CircuitSettings settings, String id, InMemorySharedStore store,

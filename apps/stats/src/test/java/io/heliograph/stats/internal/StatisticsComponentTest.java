@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFStatsType;
 import org.projectfloodlight.openflow.protocol.OFVersion;
 
+import io.heliograph.core.testing.Eventually;
 import io.heliograph.core.testing.FakeSwitchService;
 
 /** The DS component: polls on its own thread at the configured interval, changed live. */
@@ -66,13 +67,7 @@ class StatisticsComponentTest {
     }
 
     private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within 10 s: " + what);
-            }
-            Thread.onSpinWait();
-        }
+        Eventually.await(what, Duration.ofSeconds(10), condition);
     }
 
     private long requestsOfOneRound() {

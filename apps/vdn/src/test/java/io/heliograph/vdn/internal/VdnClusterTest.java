@@ -4,6 +4,7 @@ import static io.heliograph.vdn.internal.VdnFixture.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.heliograph.core.testing.Eventually;
 import io.heliograph.core.testing.FakeClusterService;
 import io.heliograph.core.testing.InMemorySharedStore;
 import io.heliograph.core.testing.ManualClock;
@@ -40,12 +41,8 @@ class VdnClusterTest {
         }
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "timed out waiting for " + what);
-            Thread.sleep(5);
-        }
+    private static void await(String what, BooleanSupplier condition) {
+        Eventually.await(what, WAIT, condition);
     }
 
     private VdnRuntime instance(String id, InMemorySharedStore store, FakeClusterService cluster) throws Exception {

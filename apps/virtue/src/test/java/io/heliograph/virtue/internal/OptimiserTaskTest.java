@@ -20,6 +20,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.heliograph.core.testing.Eventually;
 import io.heliograph.core.testing.InMemorySharedStore;
 import io.heliograph.virtue.engine.Algorithms;
 import io.heliograph.virtue.engine.Edf;
@@ -77,12 +78,8 @@ class OptimiserTaskTest {
         return new OptimisationStore(store).get("o1").orElseThrow();
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "timed out waiting for " + what);
-            Thread.sleep(10);
-        }
+    private static void await(String what, BooleanSupplier condition) {
+        Eventually.await(what, WAIT, condition);
     }
 
     @Test
