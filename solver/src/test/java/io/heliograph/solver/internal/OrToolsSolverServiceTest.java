@@ -42,6 +42,20 @@ class OrToolsSolverServiceTest {
     }
 
     @Test
+    void mipsSolvedOneAfterAnotherWithTwoWorkersAskedDoNotCrashTheJvm() {
+        // SCIP asked for two threads crashed the JVM (SIGSEGV in MPSolver.solve) by the third solve
+        for (int round = 0; round < 12; round++) {
+            LinearModel model = new LinearModel("round" + round);
+            Variable x = model.binary("x");
+            Variable y = model.binary("y");
+            model.atMost("one", new LinearExpression().plus(1, x).plus(1, y), 1);
+            model.maximize(new LinearExpression().plus(2, x).plus(3 + round, y));
+            Solution solution = solver.solve(model, new SolveOptions(Duration.ofSeconds(5), 2));
+            assertEquals(3 + round, solution.objective(), EPSILON);
+        }
+    }
+
+    @Test
     void knapsackMipFindsTheKnownOptimum() {
         // values 1, 6, 18, 22, 28 and weights 1, 2, 5, 6, 7 in 11: the items of weight 5 and 6, value 40
         long[] values = {1, 6, 18, 22, 28};
