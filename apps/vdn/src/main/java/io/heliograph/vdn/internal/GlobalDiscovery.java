@@ -22,6 +22,9 @@ import java.util.TreeMap;
  */
 final class GlobalDiscovery {
 
+    /** The evidence's name of the viewers of an object at a cluster: {@code viewers:video/bitrate}. */
+    static final String VIEWERS = "viewers:";
+
     /** A report and when it was received. */
     record Received(ClusterReport report, long atMillis) {
     }
@@ -63,7 +66,7 @@ final class GlobalDiscovery {
             for (ClusterReport.Viewers viewers : report.viewers()) {
                 clients.merge(viewers.group() + " " + viewers.video() + " " + viewers.bitrateKbps(), viewers.clients(),
                         Integer::sum);
-                own.merge("viewers:" + viewers.video() + "/" + viewers.bitrateKbps(), (double) viewers.clients(),
+                own.merge(VIEWERS + viewers.video() + "/" + viewers.bitrateKbps(), (double) viewers.clients(),
                         Double::sum);
             }
             evidence.put(report.cluster(), own);

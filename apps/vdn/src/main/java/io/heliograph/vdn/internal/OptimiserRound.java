@@ -45,13 +45,28 @@ record OptimiserRound(Map<String, Object> summary, Map<String, Map<String, Objec
         Map<String, List<Decision<String>>> decisions = new TreeMap<>();
         for (Node node : problem.topology().nodes()) {
             if (node.tier() == Tier.REFLECTOR || node.tier() == Tier.EDGE) {
-                Evidence evidence = Evidence.of(view.evidence().getOrDefault(node.id(), Map.of()));
+                Map<String, Double> reported = view.evidence().getOrDefault(node.id(), Map.of());
                 List<Decision<String>> entries = new ArrayList<>();
-                routes.routes(node.id()).forEach((key, parent) -> entries.add(Decision.central(key, parent, evidence, at)));
+                routes.routes(node.id()).forEach((key, parent) -> entries.add(
+                        Decision.central(key, parent, evidence(reported, key), at)));
                 decisions.put(node.id(), entries);
             }
         }
         return new OptimiserRound(summary(distribution, nowMillis), trees(distribution, routes), decisions);
+    }
+
+    /**
+     * An entry's evidence (Table 4.1): the capacities of the links its cluster reported, and the viewers of
+     * its own object there, not of the cluster's other objects, whose changes do not make it stale.
+     */
+    private static Evidence evidence(Map<String, Double> reported, String key) {
+        Map<String, Double> evidence = new TreeMap<>();
+        reported.forEach((name, value) -> {
+            if (!name.startsWith(GlobalDiscovery.VIEWERS) || name.equals(GlobalDiscovery.VIEWERS + key)) {
+                evidence.put(name, value);
+            }
+        });
+        return Evidence.of(evidence);
     }
 
     /** This round as decision {@code version}, its RIBs issued at {@code issuedAt}. */

@@ -54,6 +54,9 @@ class VdnRuntimeTest {
         assertEquals(9000.0, e1.lookup("news/800").orElseThrow().evidence().measurements().get("R1->E1"),
                 "E1's own measurement is its evidence");
         assertEquals(30.0, e1.lookup("news/800").orElseThrow().evidence().measurements().get("viewers:news/800"));
+        DecisionTable<String> e2 = VdnRuntime.TABLES.fromJson(vdn.rib("E2"));
+        assertEquals(Map.of("R1->E2", 10_000.0, "R2->E2", 10_000.0, "viewers:news/800", 4.0),
+                e2.lookup("news/800").orElseThrow().evidence().measurements(), "its links, its own object's viewers only");
         DecisionTable<String> r1 = VdnRuntime.TABLES.fromJson(vdn.rib("R1"));
         assertEquals("S1", r1.lookup("final/4500").orElseThrow().value());
 
