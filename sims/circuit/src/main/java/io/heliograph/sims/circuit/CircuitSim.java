@@ -1,5 +1,9 @@
 package io.heliograph.sims.circuit;
 
+import static io.heliograph.sims.kit.Flags.positive;
+import static io.heliograph.sims.kit.Flags.value;
+
+import io.heliograph.sims.kit.Flags;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -61,14 +65,7 @@ public final class CircuitSim {
                                 + text + "'");
                     }
                 }
-                case "--seed" -> {
-                    String text = value(args, ++i, "--seed");
-                    try {
-                        seed = Long.parseLong(text);
-                    } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("--seed must be a whole number, not '" + text + "'");
-                    }
-                }
+                case "--seed" -> seed = Flags.whole(value(args, ++i, "--seed"), "--seed");
                 case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");
                 case "--min-rto-us" -> minRto = positive(value(args, ++i, "--min-rto-us"), "--min-rto-us") * 1_000L;
                 default -> {
@@ -127,24 +124,7 @@ public final class CircuitSim {
         to.println("  --min-rto-us U  TCP's minimum retransmission timeout (default 10000)");
     }
 
-    private static String value(String[] args, int i, String flag) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(flag + " needs a value");
-        }
-        return args[i];
-    }
 
-    private static int positive(String text, String flag) {
-        try {
-            int value = Integer.parseInt(text);
-            if (value < 1) {
-                throw new NumberFormatException();
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(flag + " must be a whole number from 1, not '" + text + "'");
-        }
-    }
 
     void print(String name) {
         switch (name) {

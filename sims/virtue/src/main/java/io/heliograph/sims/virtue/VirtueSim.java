@@ -1,5 +1,10 @@
 package io.heliograph.sims.virtue;
 
+import static io.heliograph.sims.kit.Flags.positive;
+import static io.heliograph.sims.kit.Flags.value;
+
+import io.heliograph.sims.kit.Flags;
+import io.heliograph.sims.kit.Solvers;
 import io.heliograph.virtue.engine.Algorithms;
 import io.heliograph.virtue.engine.Edf;
 import io.heliograph.virtue.engine.Energy;
@@ -80,14 +85,7 @@ public final class VirtueSim {
                 case "-h", "--help" -> {
                     return new Options(null, seed, placements, threads, modelSeconds, true);
                 }
-                case "--seed" -> {
-                    String text = value(args, ++i, "--seed");
-                    try {
-                        seed = Long.parseLong(text);
-                    } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("--seed must be a whole number, not '" + text + "'");
-                    }
-                }
+                case "--seed" -> seed = Flags.whole(value(args, ++i, "--seed"), "--seed");
                 case "--placements" -> placements = positive(value(args, ++i, "--placements"), "--placements");
                 case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");
                 case "--model-seconds" -> modelSeconds = positive(value(args, ++i, "--model-seconds"), "--model-seconds");
@@ -155,24 +153,7 @@ public final class VirtueSim {
         to.println("  --no-model      leave the Model out");
     }
 
-    private static String value(String[] args, int i, String flag) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(flag + " needs a value");
-        }
-        return args[i];
-    }
 
-    private static int positive(String text, String flag) {
-        try {
-            int value = Integer.parseInt(text);
-            if (value < 1) {
-                throw new NumberFormatException();
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(flag + " must be a whole number from 1, not '" + text + "'");
-        }
-    }
 
     void print(String name) {
         switch (name) {
