@@ -7,6 +7,7 @@ import io.heliograph.sims.kit.Flags;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -87,19 +88,11 @@ public final class CircuitSim {
     }
 
     public static void main(String[] args) {
-        Options options;
-        try {
-            options = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("circuit-sim: " + e.getMessage());
-            usage(System.err);
-            System.exit(2);
+        Optional<Options> read = Flags.read("circuit-sim", args, CircuitSim::parse, Options::help, CircuitSim::usage);
+        if (read.isEmpty()) {
             return;
         }
-        if (options.help()) {
-            usage(System.out);
-            return;
-        }
+        Options options = read.get();
         ExecutorService pool = Executors.newFixedThreadPool(options.threads());
         try {
             Config base = Config.etalon().withSeed(options.seed()).withMinRto(options.minRtoNs());

@@ -3,6 +3,7 @@ package io.heliograph.sims.kit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FlagsTest {
@@ -18,5 +19,15 @@ class FlagsTest {
         assertEquals(-4L, Flags.whole("-4", "--seed"));
         assertEquals("--seed must be a whole number, not 'x'",
                 assertThrows(IllegalArgumentException.class, () -> Flags.whole("x", "--seed")).getMessage());
+    }
+
+    @Test
+    void takesOneOfTheNamesOrAll() {
+        assertEquals("b", Flags.oneOrAll("run", "b", List.of("a", "b")));
+        assertEquals("all", Flags.oneOrAll("run", "all", List.of("a", "b")));
+        assertEquals("which run? one of a, b, all",
+                assertThrows(IllegalArgumentException.class, () -> Flags.oneOrAll("run", null, List.of("a", "b"))).getMessage());
+        assertEquals("no run 'c': one of a, b, all",
+                assertThrows(IllegalArgumentException.class, () -> Flags.oneOrAll("run", "c", List.of("a", "b"))).getMessage());
     }
 }

@@ -78,30 +78,16 @@ public final class VdnSim {
                 }
             }
         }
-        if (experiment == null) {
-            throw new IllegalArgumentException("which experiment? one of " + String.join(", ", EXPERIMENTS) + ", all");
-        }
-        if (!experiment.equals("all") && !EXPERIMENTS.contains(experiment)) {
-            throw new IllegalArgumentException("no experiment '" + experiment + "': one of "
-                    + String.join(", ", EXPERIMENTS) + ", all");
-        }
+        Flags.oneOrAll("experiment", experiment, EXPERIMENTS);
         return new Options(experiment, quick, windows, seed, timeLimit, vdn, false);
     }
 
     public static void main(String[] args) {
-        Options options;
-        try {
-            options = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("vdn-sim: " + e.getMessage());
-            usage(System.err);
-            System.exit(2);
+        Optional<Options> read = Flags.read("vdn-sim", args, VdnSim::parse, Options::help, VdnSim::usage);
+        if (read.isEmpty()) {
             return;
         }
-        if (options.help()) {
-            usage(System.out);
-            return;
-        }
+        Options options = read.get();
         Optional<TreeOptimiser> vdn = Optional.empty();
         if (options.vdn()) {
             try {

@@ -98,30 +98,16 @@ public final class VirtueSim {
                 }
             }
         }
-        if (scenario == null) {
-            throw new IllegalArgumentException("which scenario? one of " + String.join(", ", SCENARIOS) + ", all");
-        }
-        if (!scenario.equals("all") && !SCENARIOS.contains(scenario)) {
-            throw new IllegalArgumentException("no scenario '" + scenario + "': one of "
-                    + String.join(", ", SCENARIOS) + ", all");
-        }
+        Flags.oneOrAll("scenario", scenario, SCENARIOS);
         return new Options(scenario, seed, placements, threads, modelSeconds, false);
     }
 
     public static void main(String[] args) {
-        Options options;
-        try {
-            options = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("virtue-sim: " + e.getMessage());
-            usage(System.err);
-            System.exit(2);
+        Optional<Options> read = Flags.read("virtue-sim", args, VirtueSim::parse, Options::help, VirtueSim::usage);
+        if (read.isEmpty()) {
             return;
         }
-        if (options.help()) {
-            usage(System.out);
-            return;
-        }
+        Options options = read.get();
         Optional<Model> model = Optional.empty();
         if (options.modelSeconds() > 0) {
             try {
