@@ -98,12 +98,7 @@ class BaselinesTest {
 
     @Test
     void anOverloadedLinkPassesTheStreamsBelowItsMaxMinFairLevelWhole() {
-        Topology line = Topology.builder()
-                .node("s0", Tier.SOURCE, 0, 0).node("r0", Tier.REFLECTOR, 0, 0).node("e0", Tier.EDGE, 0, 0)
-                .node("g0", Tier.CLIENT_GROUP, 0, 0).node("g1", Tier.CLIENT_GROUP, 0, 0)
-                .node("g2", Tier.CLIENT_GROUP, 0, 0)
-                .link("s0", "r0", 1_600, 10).link("r0", "e0", 10_000, 10)
-                .link("e0", "g0", 10_000, 0).link("e0", "g1", 10_000, 0).link("e0", "g2", 10_000, 0).build();
+        Topology line = Lines.line(1_600, 10, 0, 0, 0);
         Problem problem = problem(line, new Request("g0", new VideoObject("a", 400), 1),
                 new Request("g1", new VideoObject("b", 1000), 1), new Request("g2", new VideoObject("c", 3000), 1));
         Distribution everything = new EverythingEverywhere().optimise(problem);
@@ -118,11 +113,7 @@ class BaselinesTest {
 
     @Test
     void omPlacesChannelsInArrivalOrderAgainstWhatTheEarlierOnesLeft() {
-        Topology line = Topology.builder()
-                .node("s0", Tier.SOURCE, 0, 0).node("r0", Tier.REFLECTOR, 0, 0).node("e0", Tier.EDGE, 0, 0)
-                .node("g0", Tier.CLIENT_GROUP, 0, 0).node("g1", Tier.CLIENT_GROUP, 0, 0)
-                .link("s0", "r0", 1_500, 10).link("r0", "e0", 10_000, 10)
-                .link("e0", "g0", 10_000, 0).link("e0", "g1", 10_000, 0).build();
+        Topology line = Lines.line(1_500, 10, 0, 0);
         VideoObject second = new VideoObject("w", 1000);
         VideoObject firstLow = new VideoObject("v", 500);
         Problem problem = problem(line, new Request("g0", second, 1), new Request("g1", firstLow, 1),

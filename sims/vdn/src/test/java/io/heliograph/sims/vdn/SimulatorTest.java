@@ -2,7 +2,6 @@ package io.heliograph.sims.vdn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.heliograph.vdn.engine.Tier;
 import io.heliograph.vdn.engine.Topology;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -11,11 +10,7 @@ class SimulatorTest {
 
     @Test
     void unservedClientsReRequestLowerAndTheMetricsAreTheHandComputedOnes() {
-        Topology topology = Topology.builder()
-                .node("s0", Tier.SOURCE, 0, 0).node("r0", Tier.REFLECTOR, 0, 0).node("e0", Tier.EDGE, 0, 0)
-                .node("g0", Tier.CLIENT_GROUP, 0, 0).node("g1", Tier.CLIENT_GROUP, 0, 0)
-                .link("s0", "r0", 1_500, 10).link("r0", "e0", 10_000, 20)
-                .link("e0", "g0", 10_000, 0).link("e0", "g1", 10_000, 2).build();
+        Topology topology = Lines.line(1_500, 20, 0, 2);
         Trace trace = new Trace("hand", 60, List.of(new Trace.City(0, 0, 0)),
                 List.of(new Trace.Group("g0", 0), new Trace.Group("g1", 0)), new int[] {500, 1000}, 2, 3,
                 List.of(new Trace.Arrival(1, 0, "v1", 1000, 1), new Trace.Arrival(2, 0, "v1", 1000, 1),
@@ -35,10 +30,7 @@ class SimulatorTest {
 
     @Test
     void aRequestUnservedAtTheLowestRungGetsNothing() {
-        Topology topology = Topology.builder()
-                .node("s0", Tier.SOURCE, 0, 0).node("r0", Tier.REFLECTOR, 0, 0).node("e0", Tier.EDGE, 0, 0)
-                .node("g0", Tier.CLIENT_GROUP, 0, 0)
-                .link("s0", "r0", 400, 10).link("r0", "e0", 10_000, 20).link("e0", "g0", 10_000, 0).build();
+        Topology topology = Lines.line(400, 20, 0);
         Trace trace = new Trace("hand", 60, List.of(new Trace.City(0, 0, 0)), List.of(new Trace.Group("g0", 0)),
                 new int[] {500, 1000}, 1, 1, List.of(new Trace.Arrival(1, 0, "v1", 1000, 1)));
         Simulator.Metrics m = Simulator.run(new Simulator.Setup(trace, topology, Priorities.BALANCED, 1, 0),
