@@ -47,8 +47,8 @@ public final class Simulator {
      *                         later ones only model the clients' re-requests)
      * @param gap              the optimiser's gap on a window's first decision (NaN: a heuristic)
      * @param requestedKbps    the clients' mean requested bitrate
-     * @param bound            §4.7's naive upper bound: the least, over the tiers, of the tier's aggregate
-     *                         capacity over its demand at the requested bitrates, at most 1
+     * @param bound            §4.7's naive upper bound on {@code atRequested}, from each tier's aggregate
+     *                         capacity (see {@link #bound})
      */
     public record Metrics(String strategy, int windows, double averageKbps, double atRequested,
             double costPerSatisfied, double decisionSeconds, double maxDecisionSeconds, double gap,
@@ -219,23 +219,44 @@ public final class Simulator {
     }
 
     /**
-     * §4.7's naive upper bound: the share of the demand each tier's aggregate capacity could carry, at
-     * best. Every object requested crosses the source and reflector tiers at least once, and every
-     * (group, object) has its own edge-to-group stream.
+     * §4.7's naive upper bound on the share of clients at their requested bitrate, from each tier's
+     * aggregate capacity: every object served crosses the source and the reflector tiers at least once,
+     * and every (group, object) served has its own edge-to-group stream, so no tier can serve more
+     * clients than the best fractional filling of its capacity with those streams (most clients per
+     * kbit/s first).
      */
     static double bound(Topology topology, List<Demand> demands) {
-        Map<String, Integer> objects = new HashMap<>();
-        double groupDemand = 0;
+        Map<String, long[]> objects = new HashMap<>();
+        List<long[]> groupStreams = new ArrayList<>();
+        long clients = 0;
         for (Demand demand : demands) {
-            objects.put(demand.video() + "/" + demand.requestedKbps(), demand.requestedKbps());
-            groupDemand += demand.requestedKbps();
+            long[] object = objects.computeIfAbsent(demand.video() + "/" + demand.requestedKbps(),
+                    k -> new long[] {demand.requestedKbps(), 0});
+            object[1] += demand.clients();
+            groupStreams.add(new long[] {demand.requestedKbps(), demand.clients()});
+            clients += demand.clients();
         }
-        double objectDemand = objects.values().stream().mapToDouble(Integer::doubleValue).sum();
-        double share = 1;
-        share = Math.min(share, capacity(topology, Tier.SOURCE) / objectDemand);
-        share = Math.min(share, capacity(topology, Tier.REFLECTOR) / objectDemand);
-        share = Math.min(share, capacity(topology, Tier.EDGE) / groupDemand);
-        return share;
+        double upper = Math.min(filling(new ArrayList<>(objects.values()),
+                Math.min(capacity(topology, Tier.SOURCE), capacity(topology, Tier.REFLECTOR))),
+                filling(groupStreams, capacity(topology, Tier.EDGE)));
+        return Math.min(1, upper / clients);
+    }
+
+    /** The most clients {@code capacity} carries of streams {kbit/s, clients}, a stream divisible. */
+    private static double filling(List<long[]> streams, double capacity) {
+        streams.sort((a, b) -> Double.compare((double) b[1] / b[0], (double) a[1] / a[0]));
+        double clients = 0;
+        double left = capacity;
+        for (long[] stream : streams) {
+            if (stream[0] <= left) {
+                clients += stream[1];
+                left -= stream[0];
+            } else {
+                clients += stream[1] * left / stream[0];
+                break;
+            }
+        }
+        return clients;
     }
 
     private static double capacity(Topology topology, Tier from) {

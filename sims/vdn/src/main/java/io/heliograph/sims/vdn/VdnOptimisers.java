@@ -19,9 +19,14 @@ public final class VdnOptimisers {
     /**
      * VDN's central optimiser.
      *
-     * <p>TO WIRE AFTER THE MERGE: return {@code new CentralOptimiser(solver, ...timeLimit...)} (the §4.5
-     * integer program, warm-started by {@code GreedyTrees}, io.heliograph.vdn.engine) here; nothing else
-     * in the simulator changes, and {@code VdnDirectionTest} is then enabled.
+     * <p>TO WIRE AFTER THE MERGE: with helper vdnopt's API (its commit 3b41abb), the body is
+     * <pre>{@code
+     * return new CentralOptimiser(solver, new CentralOptimiser.Options(timeLimit,
+     *         CentralOptimiser.Options.DEFAULT.relativeGap(), CentralOptimiser.Options.MAX_WORKERS,
+     *         CentralOptimiser.Options.DEFAULT.exactVariables()));
+     * }</pre>
+     * (the §4.5 integer program, warm-started by {@code GreedyTrees}); nothing else in the simulator
+     * changes, and {@code VdnDirectionTest} is then enabled.
      *
      * @throws UnsupportedOperationException until the central optimiser is on this branch
      */

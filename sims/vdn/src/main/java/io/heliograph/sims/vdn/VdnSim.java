@@ -167,7 +167,7 @@ public final class VdnSim {
     private void printBound(List<Simulator.Metrics> results) {
         if (!results.isEmpty()) {
             Simulator.Metrics any = results.get(0);
-            out.printf(Locale.ROOT, "Requested: mean %.0f kbit/s; naive upper bound (each tier's capacity over its demand): %.1f%%%n",
+            out.printf(Locale.ROOT, "Requested: mean %.0f kbit/s; naive upper bound on the clients at their requested bitrate (each tier's capacity): %.1f%%%n",
                     any.requestedKbps(), 100 * any.bound());
         }
     }

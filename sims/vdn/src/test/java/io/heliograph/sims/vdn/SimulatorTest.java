@@ -25,7 +25,8 @@ class SimulatorTest {
         // s0->r0 and r0->e0 carry 1500, e0->g0 1000 for free, e0->g1 500 at 2; over 2 satisfied clients
         assertEquals((10 * 1500 + 20 * 1500 + 2 * 500) / 2.0, m.costPerSatisfied(), 1e-9);
         assertEquals(1000, m.requestedKbps(), 1e-9);
-        assertEquals(0.75, m.bound(), 1e-9, "the source tier's 1500 for 2000 of objects");
+        // the source tier's 1500 kbit/s: v1 whole (2 clients), half of v2 (half a client), of 3
+        assertEquals(2.5 / 3, m.bound(), 1e-9);
     }
 
     @Test

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class VdnDirectionTest {
 
     private static Experiments experiments() throws Exception {
-        TreeOptimiser vdn = VdnOptimisers.central(Solvers.find(), Duration.ofSeconds(10));
+        TreeOptimiser vdn = VdnOptimisers.central(Solvers.find(), Duration.ofSeconds(5));
         return new Experiments(new Experiments.Scale(0.1, 1, 1), Optional.of(vdn), line -> { });
     }
 
