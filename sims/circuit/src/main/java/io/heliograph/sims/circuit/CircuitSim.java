@@ -1,8 +1,13 @@
 package io.heliograph.sims.circuit;
 
+import static io.heliograph.sims.kit.Flags.positive;
+import static io.heliograph.sims.kit.Flags.value;
+
+import io.heliograph.sims.kit.Flags;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -61,14 +66,7 @@ public final class CircuitSim {
                                 + text + "'");
                     }
                 }
-                case "--seed" -> {
-                    String text = value(args, ++i, "--seed");
-                    try {
-                        seed = Long.parseLong(text);
-                    } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("--seed must be a whole number, not '" + text + "'");
-                    }
-                }
+                case "--seed" -> seed = Flags.whole(value(args, ++i, "--seed"), "--seed");
                 case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");
                 case "--min-rto-us" -> minRto = positive(value(args, ++i, "--min-rto-us"), "--min-rto-us") * 1_000L;
                 default -> {
@@ -90,19 +88,11 @@ public final class CircuitSim {
     }
 
     public static void main(String[] args) {
-        Options options;
-        try {
-            options = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("circuit-sim: " + e.getMessage());
-            usage(System.err);
-            System.exit(2);
+        Optional<Options> read = Flags.read("circuit-sim", args, CircuitSim::parse, Options::help, CircuitSim::usage);
+        if (read.isEmpty()) {
             return;
         }
-        if (options.help()) {
-            usage(System.out);
-            return;
-        }
+        Options options = read.get();
         ExecutorService pool = Executors.newFixedThreadPool(options.threads());
         try {
             Config base = Config.etalon().withSeed(options.seed()).withMinRto(options.minRtoNs());
@@ -127,24 +117,7 @@ public final class CircuitSim {
         to.println("  --min-rto-us U  TCP's minimum retransmission timeout (default 10000)");
     }
 
-    private static String value(String[] args, int i, String flag) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(flag + " needs a value");
-        }
-        return args[i];
-    }
 
-    private static int positive(String text, String flag) {
-        try {
-            int value = Integer.parseInt(text);
-            if (value < 1) {
-                throw new NumberFormatException();
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(flag + " must be a whole number from 1, not '" + text + "'");
-        }
-    }
 
     void print(String name) {
         switch (name) {

@@ -1,5 +1,10 @@
 package io.heliograph.sims.virtue;
 
+import static io.heliograph.sims.kit.Flags.positive;
+import static io.heliograph.sims.kit.Flags.value;
+
+import io.heliograph.sims.kit.Flags;
+import io.heliograph.sims.kit.Solvers;
 import io.heliograph.virtue.engine.Algorithms;
 import io.heliograph.virtue.engine.Edf;
 import io.heliograph.virtue.engine.Energy;
@@ -80,14 +85,7 @@ public final class VirtueSim {
                 case "-h", "--help" -> {
                     return new Options(null, seed, placements, threads, modelSeconds, true);
                 }
-                case "--seed" -> {
-                    String text = value(args, ++i, "--seed");
-                    try {
-                        seed = Long.parseLong(text);
-                    } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("--seed must be a whole number, not '" + text + "'");
-                    }
-                }
+                case "--seed" -> seed = Flags.whole(value(args, ++i, "--seed"), "--seed");
                 case "--placements" -> placements = positive(value(args, ++i, "--placements"), "--placements");
                 case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");
                 case "--model-seconds" -> modelSeconds = positive(value(args, ++i, "--model-seconds"), "--model-seconds");
@@ -100,30 +98,16 @@ public final class VirtueSim {
                 }
             }
         }
-        if (scenario == null) {
-            throw new IllegalArgumentException("which scenario? one of " + String.join(", ", SCENARIOS) + ", all");
-        }
-        if (!scenario.equals("all") && !SCENARIOS.contains(scenario)) {
-            throw new IllegalArgumentException("no scenario '" + scenario + "': one of "
-                    + String.join(", ", SCENARIOS) + ", all");
-        }
+        Flags.oneOrAll("scenario", scenario, SCENARIOS);
         return new Options(scenario, seed, placements, threads, modelSeconds, false);
     }
 
     public static void main(String[] args) {
-        Options options;
-        try {
-            options = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("virtue-sim: " + e.getMessage());
-            usage(System.err);
-            System.exit(2);
+        Optional<Options> read = Flags.read("virtue-sim", args, VirtueSim::parse, Options::help, VirtueSim::usage);
+        if (read.isEmpty()) {
             return;
         }
-        if (options.help()) {
-            usage(System.out);
-            return;
-        }
+        Options options = read.get();
         Optional<Model> model = Optional.empty();
         if (options.modelSeconds() > 0) {
             try {
@@ -155,24 +139,7 @@ public final class VirtueSim {
         to.println("  --no-model      leave the Model out");
     }
 
-    private static String value(String[] args, int i, String flag) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(flag + " needs a value");
-        }
-        return args[i];
-    }
 
-    private static int positive(String text, String flag) {
-        try {
-            int value = Integer.parseInt(text);
-            if (value < 1) {
-                throw new NumberFormatException();
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(flag + " must be a whole number from 1, not '" + text + "'");
-        }
-    }
 
     void print(String name) {
         switch (name) {

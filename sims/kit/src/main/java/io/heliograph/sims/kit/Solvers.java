@@ -1,4 +1,4 @@
-package io.heliograph.sims.virtue;
+package io.heliograph.sims.kit;
 
 import io.heliograph.solver.SolverService;
 import java.io.IOException;
@@ -17,13 +17,13 @@ import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 
 /**
- * The Model's solver for the simulator: the controller's own solver bundle, run outside OSGi. This jar
- * carries only the solver's API. The implementation, OR-Tools and its natives are those of the
+ * The solver for a simulator (Virtue's Model, VDN's central optimiser): the controller's own solver
+ * bundle, run outside OSGi. A simulator's jar carries only the solver's API. The implementation, OR-Tools and its natives are those of the
  * distribution's {@code bundles/heliograph-solver-*.jar}, whose embedded jars are unpacked into a
  * temporary folder and loaded beside this jar, so the simulator adds no second copy of OR-Tools (25 MB)
- * to the distribution.
+ * to the distribution per simulator.
  */
-final class Solvers {
+public final class Solvers {
 
     private static final String STANDALONE = "io.heliograph.solver.internal.Standalone";
 
@@ -31,7 +31,7 @@ final class Solvers {
     }
 
     /** The solver from this class path (tests, a development run), else from the distribution this jar is in. */
-    static SolverService find() throws IOException {
+    public static SolverService find() throws IOException {
         try {
             Class<?> standalone = Class.forName(STANDALONE, true, Solvers.class.getClassLoader());
             return invoke(standalone, "fromClassPath", new Class<?>[0]);
@@ -41,10 +41,10 @@ final class Solvers {
     }
 
     /** The solver of the distribution at {@code home}: its solver bundle's implementation and natives. */
-    static SolverService fromDistribution(Path home) throws IOException {
+    public static SolverService fromDistribution(Path home) throws IOException {
         Path bundle = only(home.resolve("bundles"), "heliograph-solver-*.jar");
         Path logging = only(home.resolve("lib"), "slf4j-api-*.jar");
-        Path folder = Files.createTempDirectory("heliograph-virtue-sim-");
+        Path folder = Files.createTempDirectory("heliograph-sim-");
         folder.toFile().deleteOnExit();
         List<URL> path = new ArrayList<>(List.of(bundle.toUri().toURL(), logging.toUri().toURL()));
         Path natives;
