@@ -208,7 +208,7 @@ public record AgentConfig(String cluster, Tier tier, String listenHost, int list
                 controller, user, password, key, mode, chunkSeconds, dvMillis,
                 optional(root, "reportMillis", 1000, 10, MAX_MILLIS), optional(root, "ribPollMillis", 500, 10, MAX_MILLIS),
                 optional(root, "fibMillis", 5000, 10, MAX_MILLIS), (int) optional(root, "dropRibPercent", 0, 0, 100),
-                optional(root, "idleMillis", 5000L * chunkSeconds, 100, MAX_MILLIS),
+                optional(root, "idleMillis", 3000L * chunkSeconds, 100, MAX_MILLIS),
                 optional(root, "centralWaitMillis", 15_000, 10, MAX_MILLIS), List.copyOf(videos), List.copyOf(bitrates),
                 optional(root, "streamStartMillis", 0, 0, Long.MAX_VALUE / 2), (int) optional(root, "threads", 16, 2, 512),
                 optional(root, "seed", System.nanoTime() & Long.MAX_VALUE, 0, Long.MAX_VALUE));

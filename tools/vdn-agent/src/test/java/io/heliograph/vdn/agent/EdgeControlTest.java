@@ -10,11 +10,15 @@ import static io.heliograph.vdn.agent.AgentFixtures.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.heliograph.core.hybrid.DecisionTableJson;
 import io.heliograph.core.hybrid.Lookup;
 import io.heliograph.core.hybrid.Origin;
 import io.heliograph.core.json.Json;
 import io.heliograph.vdn.agent.AgentFixtures.FakeController;
 import io.heliograph.vdn.agent.AgentFixtures.FakeParent;
+import io.heliograph.vdn.engine.ClusterReport;
+import io.heliograph.vdn.engine.Topology;
+import io.heliograph.vdn.engine.Tier;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.HashMap;
@@ -120,6 +124,19 @@ class EdgeControlTest {
         await("a FIB with the central entry and serving figures", () -> controller.fibs.stream().anyMatch(f ->
                 "CENTRAL".equals(f.get("mode")) && f.get("table").toString().contains("value=R1")
                         && ((Long) ((Map<?, ?>) f.get("serving")).get("joins")) >= 1));
+
+        // what the VDN app reads of them
+        Topology topology = Topology.builder().node("S1", Tier.SOURCE, 0, 0).node("R1", Tier.REFLECTOR, 0, 0)
+                .node("R2", Tier.REFLECTOR, 0, 0).node("E1", Tier.EDGE, 0, 0).node("G1", Tier.CLIENT_GROUP, 0, 0)
+                .link("S1", "R1", 100_000, 1).link("S1", "R2", 100_000, 1).link("R1", "E1", 100_000, 1)
+                .link("R2", "E1", 100_000, 1).link("E1", "G1", 150_000, 0).build();
+        Map<String, Object> withViewers = controller.reports.stream()
+                .filter(r -> !r.get("viewers").toString().equals("[]")).findFirst().orElseThrow();
+        ClusterReport report = ClusterReport.read(Json.parse(Json.compact(withViewers)), topology);
+        assertEquals(List.of(new ClusterReport.Viewers("G1", "v0", 800, 1)), report.viewers());
+        assertEquals(Map.of("R1->E1", 100_000L, "R2->E1", 100_000L), report.links());
+        Map<String, Object> fib = controller.fibs.get(controller.fibs.size() - 1);
+        assertEquals(2, DecisionTableJson.ofStrings().fromJson(fib.get("table")).version());
     }
 
     @Test
