@@ -10,6 +10,7 @@ import io.heliograph.core.hybrid.HybridTable;
 import io.heliograph.core.hybrid.Lookup;
 import io.heliograph.core.hybrid.Origin;
 import io.heliograph.core.json.Json;
+import io.heliograph.core.json.JsonPath;
 import io.heliograph.vdn.agent.AgentConfig.Mode;
 import io.heliograph.vdn.agent.AgentConfig.Parent;
 import io.heliograph.vdn.agent.AgentConfig.Tier;
@@ -114,6 +115,8 @@ public final class VdnAgent implements AutoCloseable {
     private static final class ParentState {
         final Parent parent;
         final String link;
+        /** The capacity of the link from the parent, as configured or as an operator last said. */
+        volatile long capacityKbps;
         volatile long lastHeardMillis;
         volatile boolean heard;
         volatile boolean failed;
@@ -121,6 +124,7 @@ public final class VdnAgent implements AutoCloseable {
         ParentState(Parent parent, String link, long now) {
             this.parent = parent;
             this.link = link;
+            this.capacityKbps = parent.capacityKbps();
             this.lastHeardMillis = now;
         }
     }
@@ -199,6 +203,7 @@ public final class VdnAgent implements AutoCloseable {
         server.createContext("/live/", this::live);
         server.createContext("/vdn/dv", this::advertisement);
         server.createContext("/vdn/status", this::status);
+        server.createContext("/vdn/links/", this::link);
     }
 
     /** Starts an agent: its HTTP server, and its timers (DV, parents' silence, RIB, report, FIB, expiry). */
@@ -283,6 +288,10 @@ public final class VdnAgent implements AutoCloseable {
                 return;
             }
             String video = parts[0];
+            if (video.contains("*")) {
+                refuse(exchange, 400, "Bad Request", "a video's name has no '*': " + video);
+                return;
+            }
             int bitrate;
             long chunk;
             try {
@@ -467,7 +476,7 @@ public final class VdnAgent implements AutoCloseable {
                     + (lookup.found() ? "" : " (" + lookup.miss() + ")")));
         }
         table.recordLocal(key, chosen.get(), Evidence.of(Map.of(config.linkFrom(chosen.get()),
-                (double) parents.get(chosen.get()).parent.capacityKbps())));
+                (double) parents.get(chosen.get()).capacityKbps)));
         localDecisions.incrementAndGet();
         return CompletableFuture.completedFuture(chosen.get());
     }
@@ -515,7 +524,7 @@ public final class VdnAgent implements AutoCloseable {
     }
 
     private double slackKbps(String parent) {
-        return parents.get(parent).parent.capacityKbps() - carriedKbps(parent);
+        return parents.get(parent).capacityKbps - carriedKbps(parent);
     }
 
     private long carriedKbps(String parent) {
@@ -678,7 +687,7 @@ public final class VdnAgent implements AutoCloseable {
             state.failed = false;
             HybridTable<String> table = fib;
             table.recovered(state.link);
-            table.observe(Map.of(state.link, (double) state.parent.capacityKbps()));
+            table.observe(Map.of(state.link, (double) state.capacityKbps));
             log("parent " + state.parent.id() + " heard again");
         }
     }
@@ -719,10 +728,51 @@ public final class VdnAgent implements AutoCloseable {
         Map<String, Double> observation = new TreeMap<>();
         for (ParentState state : parents.values()) {
             if (!state.failed) {
-                observation.put(state.link, (double) state.parent.capacityKbps());
+                observation.put(state.link, (double) state.capacityKbps);
             }
         }
         return observation;
+    }
+
+    /**
+     * {@code PUT /vdn/links/{parent}} {@code {"capacityKbps": N}}: the capacity of the link from a parent changed
+     * (the agent measures none itself; §4.3 leaves estimating it out). The new capacity is observed: central
+     * entries whose evidence it moved past the threshold are stale and their streams re-decided at their next
+     * chunk; it is reported and bounds the slack Algorithm 1 sees.
+     */
+    private void link(HttpExchange exchange) {
+        try {
+            String parent = exchange.getRequestURI().getPath().substring("/vdn/links/".length());
+            ParentState state = parents.get(parent);
+            if (state == null) {
+                refuse(exchange, 404, "Not Found", parent + " is not a parent of " + config.cluster() + " (its parents: "
+                        + String.join(", ", parents.keySet()) + ")");
+                return;
+            }
+            if (!"PUT".equals(exchange.getRequestMethod())) {
+                refuse(exchange, 405, "Method Not Allowed", "PUT {\"capacityKbps\": N} to /vdn/links/" + parent);
+                return;
+            }
+            long capacity;
+            try {
+                Map<String, Object> body = JsonPath.object(Json.parse(exchange.getRequestBody().readNBytes(4096)), "$",
+                        Set.of("capacityKbps"));
+                capacity = JsonPath.whole(JsonPath.required(body, "capacityKbps", "$"), "$.capacityKbps", 0, Long.MAX_VALUE / 4);
+            } catch (IllegalArgumentException e) {
+                refuse(exchange, 400, "Bad Request", e.getMessage());
+                return;
+            }
+            state.capacityKbps = capacity;
+            List<String> stale = fib.observe(Map.of(state.link, (double) capacity));
+            log("link " + state.link + " now " + capacity + " kbit/s" + (stale.isEmpty() ? "" : "; stale central entries " + stale));
+            Map<String, Object> answer = new LinkedHashMap<>();
+            answer.put("link", state.link);
+            answer.put("capacityKbps", capacity);
+            answer.put("stale", stale);
+            json(exchange, 200, answer);
+        } catch (IOException | RuntimeException e) {
+            refuse(exchange, 500, "Internal Server Error", String.valueOf(e.getMessage()));
+        }
     }
 
     // ---- the controller
@@ -786,7 +836,7 @@ public final class VdnAgent implements AutoCloseable {
             if (state.failed) {
                 failed.add(state.link);
             } else {
-                links.put(state.link, state.parent.capacityKbps());
+                links.put(state.link, state.capacityKbps);
             }
         }
         Map<String, Object> report = new LinkedHashMap<>();
@@ -897,7 +947,7 @@ public final class VdnAgent implements AutoCloseable {
             p.put("heard", state.heard && !state.failed);
             p.put("failed", state.failed);
             p.put("silentMillis", now - state.lastHeardMillis);
-            p.put("capacityKbps", state.parent.capacityKbps());
+            p.put("capacityKbps", state.capacityKbps);
             p.put("carriedKbps", carriedKbps(state.parent.id()));
             parentList.add(p);
         }

@@ -56,7 +56,12 @@ public final class VdnAgentMain {
             overrides.put("controller", flags.get("--controller"));
         }
         AgentConfig config = AgentConfig.read(Path.of(file), overrides);
-        VdnAgent agent = VdnAgent.start(config);
+        VdnAgent agent;
+        try {
+            agent = VdnAgent.start(config);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot listen on " + config.listenHost() + ":" + config.listenPort() + ": " + e.getMessage(), e);
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             agent.close();

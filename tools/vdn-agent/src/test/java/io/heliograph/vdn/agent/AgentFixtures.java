@@ -3,6 +3,7 @@ package io.heliograph.vdn.agent;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import io.heliograph.core.hybrid.Decision;
 import io.heliograph.core.hybrid.DecisionTable;
@@ -26,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -119,6 +121,20 @@ final class AgentFixtures {
         }
     }
 
+    /** A server on a free loopback port with one handler. */
+    static HttpServer loopback(String context, HttpHandler handler) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
+        server.setExecutor(Executors.newFixedThreadPool(4));
+        server.createContext(context, handler);
+        server.start();
+        return server;
+    }
+
+    static void stop(HttpServer server) {
+        server.stop(0);
+        ((ExecutorService) server.getExecutor()).shutdownNow();
+    }
+
     /** A RIB of one cluster: key to next hop, each with the evidence of the link from the hop. */
     static DecisionTable<String> rib(String cluster, long version, Map<String, String> hops, long capacityKbps) {
         List<Decision<String>> decisions = new ArrayList<>();
@@ -140,10 +156,7 @@ final class AgentFixtures {
 
         FakeParent(String id) throws IOException {
             this.id = id;
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
-            server.setExecutor(Executors.newFixedThreadPool(4));
-            server.createContext("/live/", this::live);
-            server.start();
+            server = loopback("/live/", this::live);
         }
 
         URI url() {
@@ -177,8 +190,7 @@ final class AgentFixtures {
 
         @Override
         public void close() {
-            server.stop(0);
-            ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+            stop(server);
         }
     }
 
@@ -196,10 +208,7 @@ final class AgentFixtures {
         volatile long controllerTimeoutSeconds = 120;
 
         FakeController() throws IOException {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
-            server.setExecutor(Executors.newFixedThreadPool(2));
-            server.createContext("/api/v1/vdn/clusters/", this::cluster);
-            server.start();
+            server = loopback("/api/v1/vdn/clusters/", this::cluster);
         }
 
         URI url() {
@@ -255,8 +264,7 @@ final class AgentFixtures {
 
         @Override
         public void close() {
-            server.stop(0);
-            ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+            stop(server);
         }
     }
 }

@@ -160,6 +160,63 @@ class EdgeControlTest {
     }
 
     @Test
+    void aLinkChangePastTheThresholdMakesTheCentralEntryStaleAndTheStreamIsDecidedLocally() throws Exception {
+        edge("hybrid", Map.of());
+        r1.advertise(edge.url(), Map.of("v0/800", new long[] {1, 5000}));
+        r2.advertise(edge.url(), Map.of("v0/800", new long[] {1, 5000}));
+        controller.rib(rib("E1", 1, Map.of("v0/800", "R2"), 100_000));
+        await("RIB 1", () -> Long.valueOf(1).equals(edge.status().get("ribVersion")));
+        long n = AgentFixtures.liveChunk();
+        assertEquals("E1,R2", path(chunk("v0/800", n)));
+        URI link = URI.create(edge.url() + "/vdn/links/R2");
+
+        HttpResponse<byte[]> small = put(link, "{\"capacityKbps\":90000}");
+        assertEquals(200, small.statusCode(), () -> text(small));
+        assertTrue(text(small).contains("\"stale\":[]"), "10 % is within the threshold: " + text(small));
+        assertEquals("E1,R2", path(chunk("v0/800", n + 1)));
+
+        HttpResponse<byte[]> large = put(link, "{\"capacityKbps\":50000}");
+        assertTrue(text(large).contains("\"stale\":[\"v0/800\"]"), text(large));
+        assertEquals(200, chunk("v0/800", n + 2).statusCode());
+        assertEquals(Origin.LOCAL, edge.fib().lookup("v0/800").decision().origin(), "re-treated as a new request");
+        assertEquals(1, edge.counter("localDecisions"));
+        await("a report of the new capacity", () -> controller.reports.get(controller.reports.size() - 1).get("links")
+                .toString().contains("R2->E1=50000"));
+
+        assertEquals(400, put(link, "{\"capacityKbps\":-1}").statusCode());
+        assertEquals(404, put(URI.create(edge.url() + "/vdn/links/R9"), "{\"capacityKbps\":1}").statusCode());
+    }
+
+    @Test
+    void aParentSilentForThreePeriodsHasFailedItsStreamsMoveAndItRecoversWhenHeard() throws Exception {
+        edge("hybrid", Map.of("dvMillis", 200L));
+        Map<String, long[]> v0 = Map.of("v0/800", new long[] {1, 5000});
+        r1.advertise(edge.url(), v0);
+        r2.advertise(edge.url(), v0);
+        controller.rib(rib("E1", 1, Map.of("v0/800", "R2"), 100_000));
+        await("RIB 1", () -> Long.valueOf(1).equals(edge.status().get("ribVersion")));
+        long n = AgentFixtures.liveChunk();
+        assertEquals("E1,R2", path(chunk("v0/800", n)));
+
+        await("R2 failed while R1 keeps advertising", () -> {
+            r1.advertise(edge.url(), v0);
+            return edge.status().get("parents").toString().contains("id=R2, heard=false, failed=true");
+        });
+        r1.advertise(edge.url(), v0);
+        assertEquals("E1,R1", path(chunk("v0/800", n + 1)), "the central entry names a failed link: Algorithm 1 moves it");
+        await("a report of the failed link", () -> controller.reports.get(controller.reports.size() - 1).get("failed")
+                .toString().equals("[R2->E1]"));
+
+        r2.advertise(edge.url(), v0);
+        assertTrue(edge.status().get("parents").toString().contains("id=R2, heard=true, failed=false"));
+    }
+
+    private static HttpResponse<byte[]> put(URI uri, String body) throws Exception {
+        return AgentFixtures.HTTP.send(java.net.http.HttpRequest.newBuilder(uri).PUT(
+                java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    @Test
     void centralModeWaitsForTheControllersEntryAndDeniesWithoutOne() throws Exception {
         edge("central", Map.of("reportMillis", 60_000L, "centralWaitMillis", 3000L));
         long n = AgentFixtures.liveChunk();
