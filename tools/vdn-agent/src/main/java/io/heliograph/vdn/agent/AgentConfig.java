@@ -139,10 +139,12 @@ public record AgentConfig(String cluster, Tier tier, String listenHost, int list
                 Map<String, Object> p = JsonPath.object(list.get(i), path, Set.of("id", "url", "capacityKbps"));
                 String id = id(JsonPath.required(p, "id", path), path + ".id");
                 if (id.equals(cluster) || !ids.add(id)) {
-                    throw JsonPath.problem(path + ".id", id.equals(cluster) ? "a cluster is not its own parent" : id + " appears twice");
+                    throw JsonPath.problem(path + ".id",
+                            id.equals(cluster) ? "a cluster is not its own parent" : id + " appears twice");
                 }
                 parents.add(new Parent(id, url(JsonPath.required(p, "url", path), path + ".url"),
-                        JsonPath.whole(JsonPath.required(p, "capacityKbps", path), path + ".capacityKbps", 1, Long.MAX_VALUE / 4)));
+                        JsonPath.whole(JsonPath.required(p, "capacityKbps", path), path + ".capacityKbps", 1,
+                                Long.MAX_VALUE / 4)));
             }
         }
         if (tier == Tier.SOURCE && !parents.isEmpty()) {

@@ -34,7 +34,8 @@ final class ControllerLink {
     ControllerLink(HttpClient http, URI controller, String cluster, String user, String password, String key) {
         this.http = http;
         this.base = URI.create(controller + "/api/v1/vdn/clusters/" + cluster + "/");
-        this.authorization = "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+        this.authorization = "Basic "
+                + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
         this.key = key;
     }
 

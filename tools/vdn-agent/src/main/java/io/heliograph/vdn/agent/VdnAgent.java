@@ -45,6 +45,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -76,8 +77,8 @@ public final class VdnAgent implements AutoCloseable {
     static final String CLIENT_HEADER = "X-Vdn-Client";
     static final String PATH_HEADER = "X-Vdn-Path";
 
-    /** The chunks of an object kept for late requests. */
-    private static final int CACHE_CHUNKS = 6;
+    /** The chunks of an object kept for late requests (the one played, the one before, the next): memory is this × objects. */
+    private static final int CACHE_CHUNKS = 3;
     private static final int MAX_ADVERTISEMENT_BYTES = 4 << 20;
     /** A parent not heard for this many DV periods has failed. */
     private static final int SILENT_PERIODS = 3;
@@ -233,13 +234,16 @@ public final class VdnAgent implements AutoCloseable {
                 every(config.fibMillis(), this::publishFib);
             }
         }
-        log("listening on " + url() + " (" + name(config.tier()) + ", " + name(config.mode()) + ")");
+        log("listening on " + url() + " (" + name(config.tier())
+                + (config.tier() == Tier.SOURCE ? "" : ", " + name(config.mode())) + ")");
     }
 
     private void every(long millis, Runnable task) {
         timer.scheduleWithFixedDelay(() -> {
             try {
                 task.run();
+            } catch (RejectedExecutionException e) {
+                // the agent is closing
             } catch (RuntimeException e) {
                 problem("timer", "a periodic task failed: " + e);
             }
@@ -298,7 +302,8 @@ public final class VdnAgent implements AutoCloseable {
                 bitrate = Integer.parseInt(parts[1]);
                 chunk = Long.parseLong(parts[2]);
             } catch (NumberFormatException e) {
-                refuse(exchange, 400, "Bad Request", "the bitrate (kbit/s) and the chunk are whole numbers: " + parts[1] + "/" + parts[2]);
+                refuse(exchange, 400, "Bad Request",
+                        "the bitrate (kbit/s) and the chunk are whole numbers: " + parts[1] + "/" + parts[2]);
                 return;
             }
             if (bitrate <= 0 || chunk < 0) {
@@ -634,7 +639,8 @@ public final class VdnAgent implements AutoCloseable {
             http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((response, error) -> {
                 if (error != null || response.statusCode() / 100 != 2) {
                     problem("dv " + child.id(), "advertising to " + child.id() + " failed: "
-                            + (error != null ? rootCause(error).getMessage() : response.statusCode() + " " + message(response.body())));
+                            + (error != null ? rootCause(error).getMessage()
+                                    : response.statusCode() + " " + message(response.body())));
                 } else {
                     advertisementsSent.incrementAndGet();
                     lastProblems.remove("dv " + child.id());
@@ -764,7 +770,8 @@ public final class VdnAgent implements AutoCloseable {
             }
             state.capacityKbps = capacity;
             List<String> stale = fib.observe(Map.of(state.link, (double) capacity));
-            log("link " + state.link + " now " + capacity + " kbit/s" + (stale.isEmpty() ? "" : "; stale central entries " + stale));
+            log("link " + state.link + " now " + capacity + " kbit/s"
+                    + (stale.isEmpty() ? "" : "; stale central entries " + stale));
             Map<String, Object> answer = new LinkedHashMap<>();
             answer.put("link", state.link);
             answer.put("capacityKbps", capacity);
@@ -859,7 +866,10 @@ public final class VdnAgent implements AutoCloseable {
         });
     }
 
-    /** Takes how the controller says agents behave: a new staleness threshold, centre timeout or shadow count rebuilds the FIB. */
+    /**
+     * Takes how the controller says agents behave: a new staleness threshold, centre timeout or shadow count
+     * rebuilds the FIB (the RIBs installed again, the local decisions and failures carried over).
+     */
     private void behave(Map<String, Object> answer) {
         if (!(answer.get("agent") instanceof Map<?, ?> agent)) {
             return;

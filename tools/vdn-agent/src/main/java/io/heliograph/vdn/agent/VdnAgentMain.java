@@ -60,7 +60,8 @@ public final class VdnAgentMain {
         try {
             agent = VdnAgent.start(config);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot listen on " + config.listenHost() + ":" + config.listenPort() + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot listen on " + config.listenHost() + ":" + config.listenPort() + ": "
+                    + e.getMessage(), e);
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -142,8 +143,10 @@ public final class VdnAgentMain {
             sessions.add(new LiveClient.Session(URI.create(JsonPath.text(JsonPath.required(entry, "edge", path), path + ".edge")),
                     entry.containsKey("group") ? JsonPath.text(entry.get("group"), path + ".group") : null,
                     JsonPath.text(JsonPath.required(entry, "video", path), path + ".video"), own,
-                    entry.containsKey("chunks") ? (int) JsonPath.whole(entry.get("chunks"), path + ".chunks", 1, 1_000_000) : chunks,
-                    entry.containsKey("startMillis") ? JsonPath.whole(entry.get("startMillis"), path + ".startMillis", 0, 86_400_000) : 0));
+                    entry.containsKey("chunks")
+                            ? (int) JsonPath.whole(entry.get("chunks"), path + ".chunks", 1, 1_000_000) : chunks,
+                    entry.containsKey("startMillis")
+                            ? JsonPath.whole(entry.get("startMillis"), path + ".startMillis", 0, 86_400_000) : 0));
         }
         return sessions;
     }
