@@ -74,6 +74,18 @@ class EdgeControlTest {
         return get(URI.create(edge.url() + "/live/" + key + "/" + n), all);
     }
 
+    /** A hybrid edge whose RIB 1 sends v0/800 to R2 (both parents could take it); the live chunk, fetched through R2. */
+    private long streamingThroughR2ByRib1(Map<String, Object> more) throws Exception {
+        edge("hybrid", more);
+        r1.advertise(edge.url(), Map.of("v0/800", new long[] {1, 5000}));
+        r2.advertise(edge.url(), Map.of("v0/800", new long[] {1, 5000}));
+        controller.rib(rib("E1", 1, Map.of("v0/800", "R2"), 100_000));
+        await("RIB 1", () -> Long.valueOf(1).equals(edge.status().get("ribVersion")));
+        long n = AgentFixtures.liveChunk();
+        assertEquals("E1,R2", path(chunk("v0/800", n)));
+        return n;
+    }
+
     private static String path(HttpResponse<byte[]> response) {
         assertEquals(200, response.statusCode(), () -> text(response));
         return response.headers().firstValue(VdnAgent.PATH_HEADER).orElseThrow();
@@ -102,13 +114,7 @@ class EdgeControlTest {
 
     @Test
     void theRibsHopServesAndARequestTaggedWithAnOlderVersionFollowsTheShadowFib() throws Exception {
-        edge("hybrid", Map.of());
-        r1.advertise(edge.url(), Map.of("v0/800", new long[] {1, 5000}));
-        r2.advertise(edge.url(), Map.of("v0/800", new long[] {1, 5000}));
-        controller.rib(rib("E1", 1, Map.of("v0/800", "R2"), 100_000));
-        await("RIB 1", () -> Long.valueOf(1).equals(edge.status().get("ribVersion")));
-        long n = AgentFixtures.liveChunk();
-        assertEquals("E1,R2", path(chunk("v0/800", n)));
+        long n = streamingThroughR2ByRib1(Map.of());
 
         controller.rib(rib("E1", 2, Map.of("v0/800", "R1"), 100_000));
         await("RIB 2", () -> Long.valueOf(2).equals(edge.status().get("ribVersion")));
@@ -161,13 +167,7 @@ class EdgeControlTest {
 
     @Test
     void aLinkChangePastTheThresholdMakesTheCentralEntryStaleAndTheStreamIsDecidedLocally() throws Exception {
-        edge("hybrid", Map.of());
-        r1.advertise(edge.url(), Map.of("v0/800", new long[] {1, 5000}));
-        r2.advertise(edge.url(), Map.of("v0/800", new long[] {1, 5000}));
-        controller.rib(rib("E1", 1, Map.of("v0/800", "R2"), 100_000));
-        await("RIB 1", () -> Long.valueOf(1).equals(edge.status().get("ribVersion")));
-        long n = AgentFixtures.liveChunk();
-        assertEquals("E1,R2", path(chunk("v0/800", n)));
+        long n = streamingThroughR2ByRib1(Map.of());
         URI link = URI.create(edge.url() + "/vdn/links/R2");
 
         HttpResponse<byte[]> small = put(link, "{\"capacityKbps\":90000}");
@@ -189,14 +189,8 @@ class EdgeControlTest {
 
     @Test
     void aParentSilentForThreePeriodsHasFailedItsStreamsMoveAndItRecoversWhenHeard() throws Exception {
-        edge("hybrid", Map.of("dvMillis", 200L));
+        long n = streamingThroughR2ByRib1(Map.of("dvMillis", 200L));
         Map<String, long[]> v0 = Map.of("v0/800", new long[] {1, 5000});
-        r1.advertise(edge.url(), v0);
-        r2.advertise(edge.url(), v0);
-        controller.rib(rib("E1", 1, Map.of("v0/800", "R2"), 100_000));
-        await("RIB 1", () -> Long.valueOf(1).equals(edge.status().get("ribVersion")));
-        long n = AgentFixtures.liveChunk();
-        assertEquals("E1,R2", path(chunk("v0/800", n)));
 
         await("R2 failed while R1 keeps advertising", () -> {
             r1.advertise(edge.url(), v0);
