@@ -1,6 +1,7 @@
 package io.heliograph.sims.vdn;
 
 import io.heliograph.solver.SolverService;
+import io.heliograph.vdn.engine.CentralOptimiser;
 import io.heliograph.vdn.engine.TreeOptimiser;
 import java.time.Duration;
 
@@ -17,21 +18,12 @@ public final class VdnOptimisers {
     }
 
     /**
-     * VDN's central optimiser.
-     *
-     * <p>TO WIRE AFTER THE MERGE: with helper vdnopt's API (its commit 3b41abb), the body is
-     * <pre>{@code
-     * return new CentralOptimiser(solver, new CentralOptimiser.Options(timeLimit,
-     *         CentralOptimiser.Options.DEFAULT.relativeGap(), CentralOptimiser.Options.MAX_WORKERS,
-     *         CentralOptimiser.Options.DEFAULT.exactVariables()));
-     * }</pre>
-     * (the §4.5 integer program, warm-started by {@code GreedyTrees}); nothing else in the simulator
-     * changes, and {@code VdnDirectionTest} is then enabled.
-     *
-     * @throws UnsupportedOperationException until the central optimiser is on this branch
+     * VDN's central optimiser: the §4.5 integer program warm-started by {@code GreedyTrees}, stopped at
+     * {@code timeLimit} or at its default gap, on the solver's threads the controller uses.
      */
     public static TreeOptimiser central(SolverService solver, Duration timeLimit) {
-        throw new UnsupportedOperationException("VDN's central optimiser (CentralOptimiser, issue 24) is not on this "
-                + "branch yet: wire it in VdnOptimisers.central once merged");
+        CentralOptimiser.Options defaults = CentralOptimiser.Options.DEFAULT;
+        return new CentralOptimiser(solver, new CentralOptimiser.Options(timeLimit, defaults.relativeGap(),
+                defaults.workers(), defaults.exactVariables()));
     }
 }

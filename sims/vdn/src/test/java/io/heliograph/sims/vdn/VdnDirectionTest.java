@@ -8,14 +8,12 @@ import io.heliograph.vdn.engine.TreeOptimiser;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
  * The issue's direction test, on the real VDN optimiser: in Heavy-Tail VDN's mean bitrate is at least
  * CDN's and OM's; in Average Day VDN's cost per satisfied request is below CDN's.
  */
-@Disabled("needs VDN's CentralOptimiser (helper vdnopt's branch): enable once merged and wired in VdnOptimisers.central")
 class VdnDirectionTest {
 
     private static Experiments experiments() throws Exception {
