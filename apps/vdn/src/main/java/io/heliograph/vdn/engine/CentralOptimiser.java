@@ -25,19 +25,24 @@ import java.util.Set;
  * <ol>
  * <li>the greedy warm start ({@link GreedyTrees}), feasible, in milliseconds;</li>
  * <li>the LP relaxation, solved by GLOP: its optimum is a proven bound on the program's;</li>
- * <li>rounding: the requests again through residual capacity, those the relaxation serves most first,
+ * <li>rounding: the requests again through residual capacity, those the relaxation serves whole first,
  *     each along the path the relaxation uses most (the greedy's rules, so the trees stay feasible and
- *     pay for themselves); the best of these and the warm start is kept;</li>
- * <li>only while the gap to the bound is above the target and the program is small enough
- *     ({@link Options#exactVariables}), the integer program itself by SCIP, hinted with the best
- *     trees so far (its warm start), within what is left of the time limit; its bound tightens the
- *     LP's.</li>
+ *     pay for themselves), the bitrate classes in every order; the best of these and the warm start is
+ *     kept;</li>
+ * <li>only while the gap to the bound is above the target: where the program is small enough
+ *     ({@link Options#exactVariables}), the integer program itself, hinted with the best trees so far
+ *     (its warm start), within what is left of the time limit (SCIP up to {@link #SCIP_VARIABLES}
+ *     variables, where it proves optimality; CP-SAT above, where it finds better trees); where it is
+ *     larger, the objects the relaxation decides integrally keep its trees and the integer program is
+ *     solved for the others alone, in the capacity left.</li>
  * </ol>
  *
  * The result is the best feasible distribution found, never worse than the warm start, with the least
- * bound proven (the relaxation's or SCIP's; the sum of all requests' service when the solver proved
- * none), so its {@link Distribution#gap()} is honest. Deterministic for a given problem as long as the
- * time limit does not cut a solve short (GLOP and SCIP search on one thread).
+ * bound proven (the relaxation's or the solver's, the latter corrected for CP-SAT's rounding of the
+ * objective; the sum of all requests' service when nothing was proven), so its
+ * {@link Distribution#gap()} is honest. Deterministic for a given problem when no solve is cut short
+ * by the time limit; one that is (the integer program on thousands of videos) may end with other
+ * trees from run to run, CP-SAT on two workers most of all.
  */
 public final class CentralOptimiser implements TreeOptimiser {
 
@@ -74,6 +79,8 @@ public final class CentralOptimiser implements TreeOptimiser {
         }
     }
 
+    /** CP-SAT's first slice of time; each next one is twice as long. */
+    private static final Duration CP_SLICE = Duration.ofSeconds(5);
     /** Up to this many link variables the integer program goes to SCIP, above to CP-SAT. */
     static final int SCIP_VARIABLES = 5_000;
     /** A relaxed value this close to 0 or 1 counts as integral. */
@@ -127,7 +134,7 @@ public final class CentralOptimiser implements TreeOptimiser {
             }
             if (!best.within(bound, options.relativeGap())) {
                 if (program.linkVariables() <= options.exactVariables()) {
-                    bound = Math.min(bound, exact(program, best, deadline));
+                    bound = Math.min(bound, exact(program, best, deadline, bound));
                 } else if (solved) {
                     fixAndSolve(index, relaxation, lp, best, deadline);
                 }
@@ -288,7 +295,8 @@ public final class CentralOptimiser implements TreeOptimiser {
         subBest.offer(GreedyTrees.route(subIndex, GreedyTrees.order(subIndex), null).serves());
         ServeProgram subProgram = new ServeProgram(subIndex);
         if (subProgram.linkVariables() <= options.exactVariables()) {
-            exact(subProgram, subBest, deadline);
+            // no bound of the part alone says when the whole is within the target: up to the deadline
+            exact(subProgram, subBest, deadline, Double.POSITIVE_INFINITY);
         }
         trees.putAll(subBest.serves);
         best.offer(trees);
@@ -299,33 +307,51 @@ public final class CentralOptimiser implements TreeOptimiser {
      * bound it proved (+inf: none). Up to {@link #SCIP_VARIABLES} variables by SCIP, whose branch and
      * bound on the program's LP proves small programs optimal in moments (CP-SAT on one or two workers
      * often cannot); above, by CP-SAT, which finds better trees than SCIP within a minute there, while
-     * the relaxation's bound, already known, is the one that counts.
+     * the relaxation's bound, already known, is the one that counts: CP-SAT stops once the best trees are
+     * within the target gap of {@code bound} or of its own.
      */
-    private double exact(ServeProgram program, Incumbent best, long deadline) {
+    private double exact(ServeProgram program, Incumbent best, long deadline, double bound) {
         ServeProgram.Linear ip = program.linear(true);
-        ip.hint(best.serves);
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-            return Double.POSITIVE_INFINITY;
-        }
-        SolveOptions limit = new SolveOptions(Duration.ofNanos(left), options.workers());
-        double bound;
         if (program.linkVariables() <= SCIP_VARIABLES) {
-            Solution solution = solver.solve(ip.model, limit);
+            ip.hint(best.serves);
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return Double.POSITIVE_INFINITY;
+            }
+            Solution solution = solver.solve(ip.model, new SolveOptions(Duration.ofNanos(left), options.workers()));
             if (!solution.status().hasSolution()) {
                 return Double.POSITIVE_INFINITY;
             }
             best.offer(ip.serves(solution));
-            bound = solution.bestBound();
-        } else {
-            ServeProgram.Linear.Cp cp = ip.cp();
-            Solution solution = solver.solve(cp.model, limit);
-            if (!solution.status().hasSolution()) {
-                return Double.POSITIVE_INFINITY;
-            }
-            best.offer(cp.serves(solution));
-            bound = cp.bound(solution);
+            return loosened(solution.bestBound());
         }
+        // CP-SAT in slices, each hinted with the best trees so far, so it stops once within the target gap
+        // of the bound already known (it has no gap limit of its own here), the slices doubling
+        double proven = Double.POSITIVE_INFINITY;
+        long slice = CP_SLICE.toNanos();
+        while (!best.within(Math.min(bound, proven), options.relativeGap())) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            ip.hint(best.serves);
+            ServeProgram.Linear.Cp cp = ip.cp();
+            Solution solution = solver.solve(cp.model, new SolveOptions(Duration.ofNanos(Math.min(left, slice)),
+                    options.workers()));
+            if (solution.status().hasSolution()) {
+                best.offer(cp.serves(solution));
+                proven = Math.min(proven, loosened(cp.bound(solution)));
+            }
+            if (solution.status() == SolveStatus.OPTIMAL || solution.status() == SolveStatus.INFEASIBLE) {
+                break;
+            }
+            slice *= 2;
+        }
+        return proven;
+    }
+
+    /** A solver's bound loosened by its tolerance; +inf for none. */
+    private static double loosened(double bound) {
         return Double.isFinite(bound) ? bound + LP_TOLERANCE * Math.max(1, Math.abs(bound)) : Double.POSITIVE_INFINITY;
     }
 
