@@ -13,6 +13,7 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * The integer program of §4.5 (Fig 4.8) over the pruned variables: {@code Serves_{l,o}} only for the
@@ -171,20 +172,7 @@ final class ServeProgram {
 
             /** The trees of a solution. */
             Map<String, BitSet> serves(Solution solution) {
-                Map<String, BitSet> serves = new LinkedHashMap<>();
-                for (int o = 0; o < index.objects(); o++) {
-                    int[] links = index.candidates(o);
-                    BitSet set = new BitSet();
-                    for (int i = 0; i < links.length; i++) {
-                        if (solution.value(model.variables().get(x[first[o] + i].index())) == 1) {
-                            set.set(links[i]);
-                        }
-                    }
-                    if (!set.isEmpty()) {
-                        serves.put(index.key[o], set);
-                    }
-                }
-                return serves;
+                return trees(v -> solution.value(model.variables().get(x[v].index())) == 1);
             }
         }
 
@@ -211,12 +199,17 @@ final class ServeProgram {
 
         /** The trees of an integer solution: the links whose variable is 1. */
         Map<String, BitSet> serves(Solution solution) {
+            return trees(v -> solution.value(x[v]) > 0.5);
+        }
+
+        /** For each object, the links whose variable (by its index in {@code x}) {@code carried} holds. */
+        private Map<String, BitSet> trees(IntPredicate carried) {
             Map<String, BitSet> serves = new LinkedHashMap<>();
             for (int o = 0; o < index.objects(); o++) {
                 int[] links = index.candidates(o);
                 BitSet set = new BitSet();
                 for (int i = 0; i < links.length; i++) {
-                    if (solution.value(x[first[o] + i]) > 0.5) {
+                    if (carried.test(first[o] + i)) {
                         set.set(links[i]);
                     }
                 }
