@@ -10,9 +10,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The central controller's optimiser (§4.5): the integer program of Fig 4.8 over the pruned variables
@@ -22,19 +25,24 @@ import java.util.Objects;
  * <ol>
  * <li>the greedy warm start ({@link GreedyTrees}), feasible, in milliseconds;</li>
  * <li>the LP relaxation, solved by GLOP: its optimum is a proven bound on the program's;</li>
- * <li>rounding: the requests again through residual capacity, those the relaxation serves most first,
+ * <li>rounding: the requests again through residual capacity, those the relaxation serves whole first,
  *     each along the path the relaxation uses most (the greedy's rules, so the trees stay feasible and
- *     pay for themselves); the best of these and the warm start is kept;</li>
- * <li>only while the gap to the bound is above the target and the program is small enough
- *     ({@link Options#exactVariables}), the integer program itself by SCIP, hinted with the best
- *     trees so far (its warm start), within what is left of the time limit; its bound tightens the
- *     LP's.</li>
+ *     pay for themselves), the bitrate classes in every order; the best of these and the warm start is
+ *     kept;</li>
+ * <li>only while the gap to the bound is above the target: where the program is small enough
+ *     ({@link Options#exactVariables}), the integer program itself, hinted with the best trees so far
+ *     (its warm start), within what is left of the time limit (SCIP up to {@link #SCIP_VARIABLES}
+ *     variables, where it proves optimality; CP-SAT above, where it finds better trees); where it is
+ *     larger, the objects the relaxation decides integrally keep its trees and the integer program is
+ *     solved for the others alone, in the capacity left.</li>
  * </ol>
  *
  * The result is the best feasible distribution found, never worse than the warm start, with the least
- * bound proven (the relaxation's or SCIP's; the sum of all requests' service when the solver proved
- * none), so its {@link Distribution#gap()} is honest. Deterministic for a given problem as long as the
- * time limit does not cut a solve short (GLOP and SCIP search on one thread).
+ * bound proven (the relaxation's or the solver's, the latter corrected for CP-SAT's rounding of the
+ * objective; the sum of all requests' service when nothing was proven), so its
+ * {@link Distribution#gap()} is honest. Deterministic for a given problem when no solve is cut short
+ * by the time limit; one that is (the integer program on thousands of videos) may end with other
+ * trees from run to run, CP-SAT on two workers most of all.
  */
 public final class CentralOptimiser implements TreeOptimiser {
 
@@ -71,6 +79,12 @@ public final class CentralOptimiser implements TreeOptimiser {
         }
     }
 
+    /** CP-SAT's first slice of time; each next one is twice as long. */
+    private static final Duration CP_SLICE = Duration.ofSeconds(5);
+    /** Up to this many link variables the integer program goes to SCIP, above to CP-SAT. */
+    static final int SCIP_VARIABLES = 5_000;
+    /** A relaxed value this close to 0 or 1 counts as integral. */
+    private static final double INTEGRAL = 1e-6;
     /** A request the relaxation serves at least this much is served whole, for the rounding's order. */
     private static final double WHOLE = 0.999;
     /** Up to this many bitrate classes, the rounding tries them in every order (5! = 120 orders). */
@@ -113,12 +127,17 @@ public final class CentralOptimiser implements TreeOptimiser {
             ServeProgram program = new ServeProgram(index);
             ServeProgram.Linear relaxation = program.linear(false);
             Solution lp = solve(relaxation.model, deadline);
-            if (lp != null && lp.status() == SolveStatus.OPTIMAL) {
+            boolean solved = lp != null && lp.status() == SolveStatus.OPTIMAL;
+            if (solved) {
                 bound = Math.min(bound, lp.objective() + LP_TOLERANCE * Math.max(1, Math.abs(lp.objective())));
                 round(index, relaxation, lp, best, deadline);
             }
-            if (!best.within(bound, options.relativeGap()) && program.linkVariables() <= options.exactVariables()) {
-                bound = Math.min(bound, exact(program, best, deadline));
+            if (!best.within(bound, options.relativeGap())) {
+                if (program.linkVariables() <= options.exactVariables()) {
+                    bound = Math.min(bound, exact(program, best, deadline, bound));
+                } else if (solved) {
+                    fixAndSolve(index, relaxation, lp, best, deadline);
+                }
             }
         }
         return new Distribution(problem, best.serves, NAME, Math.max(bound, best.objective),
@@ -219,16 +238,120 @@ public final class CentralOptimiser implements TreeOptimiser {
         }
     }
 
-    /** The integer program by SCIP, hinted with the best trees; returns the bound it proved (+inf: none). */
-    private double exact(ServeProgram program, Incumbent best, long deadline) {
-        ServeProgram.Linear ip = program.linear(true);
-        ip.hint(best.serves);
-        Solution solution = solve(ip.model, deadline);
-        if (solution == null || !solution.status().hasSolution()) {
-            return Double.POSITIVE_INFINITY;
+    /**
+     * For a program too large to solve whole: the objects the relaxation decides integrally (every link
+     * and request 0 or 1) keep its trees, and the integer program is solved for the others alone, in the
+     * capacity those trees leave (by SCIP where small enough, hinted with the greedy's trees there, else
+     * the greedy's), and the union offered. The relaxation's bound stands: this only finds trees.
+     */
+    private void fixAndSolve(ServeIndex index, ServeProgram.Linear solved, Solution lp, Incumbent best,
+            long deadline) {
+        Map<String, BitSet> trees = new LinkedHashMap<>();
+        long[] residual = index.capacity.clone();
+        Set<String> open = new HashSet<>();
+        for (int o = 0; o < index.objects(); o++) {
+            int[] links = index.candidates(o);
+            BitSet tree = new BitSet();
+            boolean integral = true;
+            for (int l : links) {
+                double x = solved.link(lp, l, o);
+                integral &= x <= INTEGRAL || x >= 1 - INTEGRAL;
+                if (x >= 1 - INTEGRAL) {
+                    tree.set(l);
+                }
+            }
+            if (integral) {
+                trees.put(index.key[o], tree);
+            } else {
+                open.add(index.key[o]);
+            }
         }
-        best.offer(ip.serves(solution));
-        double bound = solution.bestBound();
+        for (int r = 0; r < index.requests(); r++) {
+            double y = solved.served(lp, r);
+            if (y > INTEGRAL && y < 1 - INTEGRAL) {
+                open.add(index.key[index.requestObject[r]]);
+            }
+        }
+        trees.keySet().removeAll(open);
+        for (int o = 0; o < index.objects(); o++) {
+            BitSet tree = trees.get(index.key[o]);
+            if (tree != null) {
+                int bitrate = index.bitrate[o];
+                tree.stream().forEach(l -> residual[l] -= bitrate);
+            }
+        }
+        List<Request> rest = index.problem.requests().stream().filter(r -> open.contains(r.object().key())).toList();
+        if (rest.isEmpty()) {
+            best.offer(trees);
+            return;
+        }
+        List<Link> left = new ArrayList<>();
+        for (Link link : index.problem.topology().links()) {
+            left.add(new Link(link.index(), link.from(), link.to(), Math.max(0, residual[link.index()]), link.cost()));
+        }
+        Problem sub = new Problem(index.problem.topology().withLinks(left), rest, index.problem.weights());
+        ServeIndex subIndex = new ServeIndex(sub);
+        Incumbent subBest = new Incumbent(sub);
+        subBest.offer(GreedyTrees.route(subIndex, GreedyTrees.order(subIndex), null).serves());
+        ServeProgram subProgram = new ServeProgram(subIndex);
+        if (subProgram.linkVariables() <= options.exactVariables()) {
+            // no bound of the part alone says when the whole is within the target: up to the deadline
+            exact(subProgram, subBest, deadline, Double.POSITIVE_INFINITY);
+        }
+        trees.putAll(subBest.serves);
+        best.offer(trees);
+    }
+
+    /**
+     * The integer program, hinted with the best trees, within what is left of the time limit; returns the
+     * bound it proved (+inf: none). Up to {@link #SCIP_VARIABLES} variables by SCIP, whose branch and
+     * bound on the program's LP proves small programs optimal in moments (CP-SAT on one or two workers
+     * often cannot); above, by CP-SAT, which finds better trees than SCIP within a minute there, while
+     * the relaxation's bound, already known, is the one that counts: CP-SAT stops once the best trees are
+     * within the target gap of {@code bound} or of its own.
+     */
+    private double exact(ServeProgram program, Incumbent best, long deadline, double bound) {
+        ServeProgram.Linear ip = program.linear(true);
+        if (program.linkVariables() <= SCIP_VARIABLES) {
+            ip.hint(best.serves);
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return Double.POSITIVE_INFINITY;
+            }
+            Solution solution = solver.solve(ip.model, new SolveOptions(Duration.ofNanos(left), options.workers()));
+            if (!solution.status().hasSolution()) {
+                return Double.POSITIVE_INFINITY;
+            }
+            best.offer(ip.serves(solution));
+            return loosened(solution.bestBound());
+        }
+        // CP-SAT in slices, each hinted with the best trees so far, so it stops once within the target gap
+        // of the bound already known (it has no gap limit of its own here), the slices doubling
+        double proven = Double.POSITIVE_INFINITY;
+        long slice = CP_SLICE.toNanos();
+        while (!best.within(Math.min(bound, proven), options.relativeGap())) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            ip.hint(best.serves);
+            ServeProgram.Linear.Cp cp = ip.cp();
+            Solution solution = solver.solve(cp.model, new SolveOptions(Duration.ofNanos(Math.min(left, slice)),
+                    options.workers()));
+            if (solution.status().hasSolution()) {
+                best.offer(cp.serves(solution));
+                proven = Math.min(proven, loosened(cp.bound(solution)));
+            }
+            if (solution.status() == SolveStatus.OPTIMAL || solution.status() == SolveStatus.INFEASIBLE) {
+                break;
+            }
+            slice *= 2;
+        }
+        return proven;
+    }
+
+    /** A solver's bound loosened by its tolerance; +inf for none. */
+    private static double loosened(double bound) {
         return Double.isFinite(bound) ? bound + LP_TOLERANCE * Math.max(1, Math.abs(bound)) : Double.POSITIVE_INFINITY;
     }
 

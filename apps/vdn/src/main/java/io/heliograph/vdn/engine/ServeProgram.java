@@ -1,13 +1,19 @@
 package io.heliograph.vdn.engine;
 
+import io.heliograph.solver.CpModel;
+import io.heliograph.solver.IntExpression;
+import io.heliograph.solver.IntVar;
 import io.heliograph.solver.LinearExpression;
 import io.heliograph.solver.LinearModel;
 import io.heliograph.solver.Solution;
 import io.heliograph.solver.Variable;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * The integer program of §4.5 (Fig 4.8) over the pruned variables: {@code Serves_{l,o}} only for the
@@ -25,6 +31,9 @@ import java.util.Map;
  * (SCIP), both {@link LinearModel}s.
  */
 final class ServeProgram {
+
+    /** CP-SAT's objective is whole: ours scaled so its largest coefficient is this, then rounded. */
+    static final double CP_SCALE = 1e6;
 
     private final ServeIndex index;
     /** For each object, the first variable of its candidate links (they follow in candidate order). */
@@ -108,6 +117,70 @@ final class ServeProgram {
             return solution.value(served[r]);
         }
 
+        /**
+         * The integer program for CP-SAT: the same variables and rows (whose coefficients are whole
+         * kbit/s and ±1), the objective scaled so its largest coefficient is {@link #CP_SCALE}, rounded, and
+         * the same hints.
+         */
+        Cp cp() {
+            CpModel cp = new CpModel(model.name());
+            List<IntVar> vars = new ArrayList<>();
+            for (Variable v : model.variables()) {
+                vars.add(cp.intVar(v.name(), (long) v.lower(), (long) v.upper()));
+            }
+            for (LinearModel.Constraint c : model.constraints()) {
+                IntExpression row = new IntExpression();
+                c.expression().terms().forEach((v, a) -> row.plus(Math.round(a), vars.get(v.index())));
+                cp.constrain(c.name(), bound(c.lower()), row, bound(c.upper()));
+            }
+            double largest = model.objective().terms().values().stream().mapToDouble(Math::abs).max().orElse(1);
+            double factor = CP_SCALE / Math.max(largest, Double.MIN_NORMAL);
+            double[] error = {0};
+            IntExpression objective = new IntExpression();
+            model.objective().terms().forEach((v, a) -> {
+                long scaled = Math.round(a * factor);
+                error[0] += Math.abs(a * factor - scaled);
+                if (scaled != 0) {
+                    objective.plus(scaled, vars.get(v.index()));
+                }
+            });
+            cp.maximize(objective);
+            model.hints().forEach((v, value) -> cp.hint(vars.get(v.index()), Math.round(value)));
+            return new Cp(cp, factor, error[0]);
+        }
+
+        /**
+         * The CP-SAT model with how its objective was scaled: {@code factor}, and {@code error}, the sum of
+         * what rounding took from or added to each coefficient, by which the solver's objective may differ
+         * from {@code factor} times ours at most.
+         */
+        final class Cp {
+            final CpModel model;
+            private final double factor;
+            private final double error;
+
+            private Cp(CpModel model, double factor, double error) {
+                this.model = model;
+                this.factor = factor;
+                this.error = error;
+            }
+
+            /** A bound on our objective from the solver's bound on the scaled, rounded one. */
+            double bound(Solution solution) {
+                return (solution.bestBound() + error) / factor;
+            }
+
+            /** The trees of a solution. */
+            Map<String, BitSet> serves(Solution solution) {
+                return trees(v -> solution.value(model.variables().get(x[v].index())) == 1);
+            }
+        }
+
+        private static long bound(double value) {
+            return value == Double.NEGATIVE_INFINITY ? Long.MIN_VALUE
+                    : value == Double.POSITIVE_INFINITY ? Long.MAX_VALUE : Math.round(value);
+        }
+
         /** Hints every variable with its value in {@code trees} (object key to links): a warm start. */
         void hint(Map<String, BitSet> trees) {
             for (int o = 0; o < index.objects(); o++) {
@@ -126,12 +199,17 @@ final class ServeProgram {
 
         /** The trees of an integer solution: the links whose variable is 1. */
         Map<String, BitSet> serves(Solution solution) {
+            return trees(v -> solution.value(x[v]) > 0.5);
+        }
+
+        /** For each object, the links whose variable (by its index in {@code x}) {@code carried} holds. */
+        private Map<String, BitSet> trees(IntPredicate carried) {
             Map<String, BitSet> serves = new LinkedHashMap<>();
             for (int o = 0; o < index.objects(); o++) {
                 int[] links = index.candidates(o);
                 BitSet set = new BitSet();
                 for (int i = 0; i < links.length; i++) {
-                    if (solution.value(x[first[o] + i]) > 0.5) {
+                    if (carried.test(first[o] + i)) {
                         set.set(links[i]);
                     }
                 }

@@ -101,6 +101,23 @@ class CentralOptimiserTest {
     }
 
     @Test
+    void aProgramTooLargeToSolveWholeKeepsTheRelaxationsIntegralTreesAndSolvesTheRest() {
+        // at most 150 variables solved exactly: the whole program is larger, the undecided part smaller
+        CentralOptimiser fixing = new CentralOptimiser(solver,
+                new CentralOptimiser.Options(Duration.ofSeconds(20), 0, 1, 150));
+        for (long seed = 21; seed <= 22; seed++) {
+            Problem problem = OptimiserFixtures.random(seed, 2, 4, 8, 16, 10, 4);
+            Distribution trees = fixing.optimise(problem);
+            Distribution optimum = exact().optimise(problem);
+
+            assertTrue(trees.violations().isEmpty(), "seed " + seed + ": " + trees.violations());
+            assertTrue(trees.objective() >= new GreedyTrees().optimise(problem).objective() - 1e-9, "seed " + seed);
+            assertTrue(trees.objective() <= optimum.objective() + 1e-6, "seed " + seed);
+            assertTrue(trees.bound() >= optimum.objective() - 1e-6, "seed " + seed + ": " + trees + " " + optimum);
+        }
+    }
+
+    @Test
     void isTheSameForTheSameProblem() {
         Problem problem = OptimiserFixtures.random(5, 2, 4, 8, 16, 10, 4);
         Distribution once = exact().optimise(problem);
