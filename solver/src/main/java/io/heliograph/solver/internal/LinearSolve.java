@@ -29,8 +29,10 @@ final class LinearSolve {
         try {
             solver.suppressOutput();
             solver.setTimeLimit(Math.max(1, options.timeLimit().toMillis()));
-            // SCIP and GLOP search on one thread whatever is asked: the ceiling holds either way
-            solver.setNumThreads(options.workers());
+            // One thread whatever is asked (the ceiling holds either way): GLOP has no other, and SCIP on
+            // more runs its concurrent mode, which in OR-Tools 9.12 crashes the JVM (SIGSEGV in
+            // MPSolver.solve) within a few repeated solves of a small MIP
+            solver.setNumThreads(1);
             List<Variable> variables = model.variables();
             MPVariable[] vars = new MPVariable[variables.size()];
             for (Variable v : variables) {
