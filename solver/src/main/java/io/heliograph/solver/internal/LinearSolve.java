@@ -29,9 +29,10 @@ final class LinearSolve {
         try {
             solver.suppressOutput();
             solver.setTimeLimit(Math.max(1, options.timeLimit().toMillis()));
-            // SCIP and GLOP search on one thread. Asking MPSolver for more makes SCIP run concurrent solves
-            // that crash the JVM (SIGSEGV in MPSolver.solve) by the second or third solve in one process
-            // (OR-Tools 9.12), so the workers asked for are not passed on: one is within any ceiling.
+            // One thread whatever is asked (the ceiling holds either way): GLOP has no other, and SCIP on
+            // more runs its concurrent mode, which in OR-Tools 9.12 crashes the JVM (SIGSEGV in
+            // MPSolver.solve) within a few repeated solves of a small MIP
+            solver.setNumThreads(1);
             List<Variable> variables = model.variables();
             MPVariable[] vars = new MPVariable[variables.size()];
             for (Variable v : variables) {

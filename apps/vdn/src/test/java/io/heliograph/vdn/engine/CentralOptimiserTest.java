@@ -118,6 +118,18 @@ class CentralOptimiserTest {
     }
 
     @Test
+    void survivesRepeatedExactSolvesOnTwoWorkers() {
+        // SCIP asked for two threads ran its concurrent mode, which crashed the JVM within a few solves
+        CentralOptimiser twoWorkers = new CentralOptimiser(solver,
+                new CentralOptimiser.Options(Duration.ofSeconds(20), 0, 2, 1_000_000));
+        Problem problem = OptimiserFixtures.random(31, 2, 4, 8, 6, 10, 2);
+        double first = twoWorkers.optimise(problem).objective();
+        for (int i = 0; i < 15; i++) {
+            assertEquals(first, twoWorkers.optimise(problem).objective(), 1e-9);
+        }
+    }
+
+    @Test
     void isTheSameForTheSameProblem() {
         Problem problem = OptimiserFixtures.random(5, 2, 4, 8, 16, 10, 4);
         Distribution once = exact().optimise(problem);
