@@ -676,7 +676,7 @@ public final class VdnAgent implements AutoCloseable {
                         + String.join(", ", parents.keySet()) + ")");
                 return;
             }
-            vector.receive(ad, slackKbps(ad.sender()));
+            vector.receive(ad, slackKbps(ad.sender()), clock.instant());
             heard(state);
             advertisementsReceived.incrementAndGet();
             exchange.sendResponseHeaders(204, -1);
