@@ -1,7 +1,6 @@
 package io.heliograph.systemtest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.heliograph.testbed.ArtifactDirectory;
@@ -154,8 +153,8 @@ class VdnEmulationIT {
                 awaitConverged(nodes);
                 Path plan = runDir.resolve("plan.json");
                 Files.write(plan, JSON.writeValueAsBytes(plan(prefix, nodes)));
-                List<JsonNode> sessions = play(agentJar, plan, artifacts.resolve("run" + i + "-client.log"));
-                Figures figures = figures(run, sessions, nodes, rest);
+                List<JsonNode> played = play(agentJar, plan, artifacts.resolve("run" + i + "-client.log"));
+                Figures figures = figures(run, played, nodes, rest);
                 results.add(figures);
                 System.out.println("VdnEmulationIT: " + line(figures));
                 for (Process agent : agents) {
@@ -365,7 +364,7 @@ class VdnEmulationIT {
         return sessions;
     }
 
-    /** Plays the plan with the agent jar's client in the root namespace; its session lines. */
+    /** Plays the plan with the agent jar's client in the root namespace; its session lines and its summary, last. */
     private static List<JsonNode> play(Path jar, Path plan, Path log) throws Exception {
         List<String> argv = List.of(java(), "-Xmx96m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar",
                 jar.toString(), "client", "--plan", plan.toString(), "--chunks", Integer.toString(CHUNKS),
@@ -384,35 +383,28 @@ class VdnEmulationIT {
                 Signals.terminate(client, Duration.ofSeconds(5));
             }
         }
-        List<JsonNode> sessions = new ArrayList<>();
+        // the session lines, then the client's own summary (sessions, complete, median join, mean bitrate, ...)
+        List<JsonNode> lines = new ArrayList<>();
         for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-            if (line.startsWith("{\"edge\"")) {
-                sessions.add(JSON.readTree(line));
+            if (line.startsWith("{\"edge\"") || line.startsWith("{\"summary\"")) {
+                lines.add(JSON.readTree(line));
             }
         }
-        return sessions;
+        assertTrue(!lines.isEmpty() && lines.get(lines.size() - 1).has("summary"), "the client's summary line in " + log);
+        return lines;
     }
 
-    private static Figures figures(Run run, List<JsonNode> sessions, Map<String, Overlay.Node> nodes, RestClient rest) {
+    private static Figures figures(Run run, List<JsonNode> played, Map<String, Overlay.Node> nodes, RestClient rest) {
+        JsonNode summary = played.get(played.size() - 1).get("summary");
+        List<JsonNode> sessions = played.subList(0, played.size() - 1);
+        // the tail and the stall time the client's summary leaves out
         List<Long> joins = new ArrayList<>();
-        double bitrate = 0;
-        int played = 0;
-        int complete = 0;
-        long stalls = 0;
         long stallMillis = 0;
-        long denied = 0;
         for (JsonNode s : sessions) {
             if (s.get("joinMillis").asLong() >= 0) {
                 joins.add(s.get("joinMillis").asLong());
             }
-            if (s.get("chunks").asInt() > 0) {
-                bitrate += s.get("bitrateKbpsMean").asDouble();
-                played++;
-            }
-            complete += s.get("chunks").asInt() == CHUNKS ? 1 : 0;
-            stalls += s.get("stalls").asLong();
             stallMillis += s.get("stallMillis").asLong();
-            denied += s.get("denied").asLong();
         }
         joins.sort(null);
         long installed = 0;
@@ -425,20 +417,20 @@ class VdnEmulationIT {
             local += counters.get("localDecisions").asLong();
         }
         RestClient.Response decision = rest.get(BASE + "/decision");
-        String summary = decision.toString();
+        String decided = decision.toString();
         if (decision.status() == 200) {
             JsonNode d = decision.json();
-            summary = String.format(Locale.ROOT, "version %s (%s, %s ms, gap per million %s): %s of %s requests served",
+            decided = String.format(Locale.ROOT, "version %s (%s, %s ms, gap per million %s): %s of %s requests served",
                     d.path("version"), d.path("method").asText(), d.path("millis"), d.path("gapPerMillion"),
                     d.path("requestsServed"), d.path("requests"));
         }
-        return new Figures(run, sessions.size(), complete, percentile(joins, 50), percentile(joins, 90),
-                joins.isEmpty() ? -1 : joins.get(joins.size() - 1), played == 0 ? 0 : bitrate / played, stalls, stallMillis,
-                denied, installed, dropped, local, summary);
+        return new Figures(run, sessions.size(), summary.get("complete").asInt(), summary.path("joinMillisMedian").asLong(-1),
+                percentile(joins, 90), joins.isEmpty() ? -1 : joins.get(joins.size() - 1),
+                summary.get("bitrateKbpsMean").asDouble(), summary.get("stalls").asLong(), stallMillis,
+                summary.get("denied").asLong(), installed, dropped, local, decided);
     }
 
     private static long percentile(List<Long> sorted, int p) {
-        assertNotNull(sorted);
         if (sorted.isEmpty()) {
             return -1;
         }
