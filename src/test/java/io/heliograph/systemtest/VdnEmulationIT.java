@@ -106,7 +106,10 @@ class VdnEmulationIT {
         ControllerDistribution distribution = null;
         ControllerProcess controller = null;
         Overlay overlay = null;
-        List<Process> agents = new ArrayList<>();
+        List<Process> agents = new java.util.concurrent.CopyOnWriteArrayList<>();
+        // should the test JVM be ended first (the fork's timeout), the agents go with it, by their pids
+        Thread agentsHook = new Thread(() -> agents.forEach(Process::destroyForcibly), "vdn-emulation-agents");
+        Runtime.getRuntime().addShutdownHook(agentsHook);
         try {
             distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
             distribution.configure("io.heliograph.vdn", Map.of("periodSeconds", Integer.toString(PERIOD_SECONDS),
@@ -198,6 +201,7 @@ class VdnEmulationIT {
             cleanup.close("overlay", overlay);
             cleanup.close("distribution copy", distribution);
             cleanup.run("delete " + work, () -> Command.of("rm", "-rf", work.toString()).check());
+            cleanup.run("remove the agents' shutdown hook", () -> Runtime.getRuntime().removeShutdownHook(agentsHook));
             cleanup.finish();
         }
     }
