@@ -1,0 +1,472 @@
+package io.heliograph.systemtest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.heliograph.testbed.ArtifactDirectory;
+import io.heliograph.testbed.Cleanup;
+import io.heliograph.testbed.Command;
+import io.heliograph.testbed.ControllerDistribution;
+import io.heliograph.testbed.ControllerProcess;
+import io.heliograph.testbed.Overlay;
+import io.heliograph.testbed.Poll;
+import io.heliograph.testbed.RestClient;
+import io.heliograph.testbed.Signals;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Issue 24, the end-to-end emulation of §4.8 on one machine (§4.10): ten CDN clusters (2 sources, 2
+ * reflectors, 6 edges), each a local agent JVM ({@code tools/heliograph-vdn-agent.jar}, {@code -Xmx48m},
+ * serial GC) in a network namespace of its own; adjacent tiers fully connected by veth pairs shaped by
+ * {@code tc tbf} ({@link Overlay}) at the thesis's 75 Mb/s and bitrates (1400/600/200 kbit/s) both ÷10:
+ * 7.5 Mb/s links, 140/60/20 kbit/s. Every chunk and distance vector crosses those links (each agent
+ * reaches its parents and children at their ends of the shared link); the controller (the distribution,
+ * the VDN app deciding every 3 s) and the clients are in the root namespace, reached over each namespace's
+ * own control link, unshaped (the thesis's controller is across the Internet, its client groups beside
+ * their edges). The agents' parent capacities are the tbf rate, and the topology put to the controller has
+ * the same clusters and links, one client group per edge.
+ *
+ * <p>One client process (the agent jar's {@code client} with a plan) starts a new channel every second,
+ * each a video of its own at an edge drawn at random (the same draw for every run), playing
+ * {@value #DEFAULT_CHUNKS} chunks of 2 s, each asked 2 s after the previous arrived. The same plan runs
+ * against fresh agents in each of §4.8's systems: Fully Centralized ({@code central}), Fully Distributed
+ * ({@code distributed}) and VDN ({@code hybrid}) with 0 %, 50 % and 100 % of the controller's updates lost
+ * ({@code dropRibPercent}). It prints, per run, the join time (median, p90), the mean bitrate, stalls and
+ * completions, and writes them to {@code VdnEmulationIT/results.md}, and asserts the directions that must
+ * hold: VDN's median join is far below Fully Centralized's (the centre decides only each period), and with
+ * every update lost VDN still serves every client (all joins complete, every chunk arrives) though no edge
+ * installed a RIB.
+ *
+ * <p>The compact run ({@value #DEFAULT_CHANNELS} channels) leaves the links lightly loaded, so bitrates are
+ * all at the top; a figure run loads them:
+ * {@code -Dvdn.emulation.channels=40 -Dvdn.emulation.chunks=6 -Dvdn.emulation.linkKbps=1500} (40 channels
+ * of 140 kbit/s against four 1.5 Mb/s source links is the thesis's 200 videos of 1.4 Mb/s against four
+ * 75 Mb/s links), about 6 minutes. Compact: about 3 minutes (190 s). Isolated: eleven JVMs and a client
+ * share two cores, and it measures times.
+ */
+@Isolated
+@Timeout(1200)
+class VdnEmulationIT {
+
+    private static final String BASE = "/api/v1/vdn";
+    private static final int DEFAULT_CHANNELS = 12;
+    private static final int DEFAULT_CHUNKS = 4;
+    private static final int CHANNELS = Integer.getInteger("vdn.emulation.channels", DEFAULT_CHANNELS);
+    private static final int CHUNKS = Integer.getInteger("vdn.emulation.chunks", DEFAULT_CHUNKS);
+    private static final long LINK_KBPS = Long.getLong("vdn.emulation.linkKbps", 7500);
+    private static final List<Integer> BITRATES = List.of(140, 60, 20);
+    private static final int CHUNK_SECONDS = 2;
+    private static final int PERIOD_SECONDS = 3;
+    private static final int PORT = 8000;
+    private static final int SOURCES = 2;
+    private static final int REFLECTORS = 2;
+    private static final int EDGES = 6;
+    private static final Duration START = Duration.ofSeconds(60);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    /** One of the systems compared: the agents' mode and the share of RIB versions they drop. */
+    private record Run(String label, String mode, int dropRibPercent) {
+    }
+
+    /** What one run measured. */
+    private record Figures(Run run, int sessions, int complete, long joinMedian, long joinP90, long joinMax,
+            double bitrateMean, long stalls, long stallMillis, long denied, long edgeRibsInstalled,
+            long edgeRibsDropped, long localDecisions, String decision) {
+    }
+
+    @Test
+    void vdnJoinsFarFasterThanTheCentreAloneAndServesEveryClientWithEveryUpdateLost() throws Exception {
+        long began = System.nanoTime();
+        Path artifacts = ArtifactDirectory.forTest("VdnEmulationIT");
+        Path work = Files.createTempDirectory("vdn-emulation-");
+        Cleanup cleanup = new Cleanup("VdnEmulationIT");
+        ControllerDistribution distribution = null;
+        ControllerProcess controller = null;
+        Overlay overlay = null;
+        List<Process> agents = new java.util.concurrent.CopyOnWriteArrayList<>();
+        // should the test JVM be ended first (the fork's timeout), the agents go with it, by their pids
+        Thread agentsHook = new Thread(() -> agents.forEach(Process::destroyForcibly), "vdn-emulation-agents");
+        Runtime.getRuntime().addShutdownHook(agentsHook);
+        try {
+            distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
+            distribution.configure("io.heliograph.vdn", Map.of("periodSeconds", Integer.toString(PERIOD_SECONDS),
+                    "timeLimitSeconds", "1", "controllerTimeoutSeconds", Integer.toString(2 * PERIOD_SECONDS),
+                    "reportTimeoutSeconds", "10"));
+            Path agentJar = distribution.home().resolve("tools/heliograph-vdn-agent.jar");
+            assertTrue(Files.isRegularFile(agentJar), agentJar + " in the distribution");
+            controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
+
+            overlay = Overlay.create();
+            Map<String, Overlay.Node> nodes = new LinkedHashMap<>();
+            for (String id : clusters()) {
+                nodes.put(id, overlay.addNode(id.toLowerCase(Locale.ROOT)));
+            }
+            String rate = LINK_KBPS + "kbit";
+            Map<String, Overlay.Link> links = new LinkedHashMap<>();
+            for (String[] pair : tierPairs()) {
+                links.put(pair[0] + "->" + pair[1], overlay.link(nodes.get(pair[0]), nodes.get(pair[1]), rate, LINK_KBPS));
+            }
+
+            controller.awaitHealthy(START);
+            controller.awaitApi(BASE + "/decision", START);
+            RestClient rest = controller.rest();
+            assertEquals(200, rest.put(BASE + "/topology", topology()).status());
+            JsonNode keys = Poll.until("a key per cluster", START, () -> rest.get(BASE + "/agents"),
+                    r -> r.status() == 200 && r.json().size() == clusters().size()).json();
+            ControllerProcess.Credentials admin = controller.credentials(START);
+
+            List<Run> runs = List.of(new Run("Fully Centralized", "central", 0),
+                    new Run("Fully Distributed", "distributed", 0), new Run("VDN", "hybrid", 0),
+                    new Run("VDN, 50% of updates lost", "hybrid", 50), new Run("VDN, 100% of updates lost", "hybrid", 100));
+            List<Figures> results = new ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) {
+                Run run = runs.get(i);
+                String prefix = "x" + i + "v";
+                Path runDir = Files.createDirectories(work.resolve("run" + i));
+                for (String id : clusters()) {
+                    Map<String, Object> config = agentConfig(id, run, prefix, nodes, links, controller.httpPort(),
+                            admin, keys.get(id).asText());
+                    Path file = runDir.resolve(id + ".json");
+                    Files.write(file, JSON.writeValueAsBytes(config));
+                    agents.add(startAgent(agentJar, nodes.get(id), file, artifacts.resolve("run" + i + "-" + id + ".log")));
+                }
+                awaitConverged(nodes);
+                Path plan = runDir.resolve("plan.json");
+                Files.write(plan, JSON.writeValueAsBytes(plan(prefix, nodes)));
+                List<JsonNode> played = play(agentJar, plan, artifacts.resolve("run" + i + "-client.log"));
+                Figures figures = figures(run, played, nodes, rest);
+                results.add(figures);
+                System.out.println("VdnEmulationIT: " + line(figures));
+                for (Process agent : agents) {
+                    Signals.terminate(agent, Duration.ofSeconds(5));
+                }
+                agents.clear();
+            }
+            StringBuilder stats = new StringBuilder();
+            for (Overlay.Link link : overlay.links()) {
+                stats.append(link.aDevice()).append(" / ").append(link.bDevice()).append('\n')
+                        .append(overlay.linkStatistics(link)).append('\n');
+            }
+            Files.writeString(artifacts.resolve("tbf-statistics.txt"), stats);
+            long seconds = (System.nanoTime() - began) / 1_000_000_000L;
+            String table = table(results, seconds);
+            Files.writeString(artifacts.resolve("results.md"), table);
+            System.out.println(table);
+
+            Figures central = results.get(0);
+            Figures vdn = results.get(2);
+            Figures allLost = results.get(4);
+            for (Figures f : results) {
+                assertTrue(f.sessions() == CHANNELS, f.run() + ": a line per session: " + f);
+            }
+            assertEquals(CHANNELS, vdn.complete(), "VDN serves every channel: " + vdn);
+            assertTrue(vdn.joinMedian() * 4 < central.joinMedian(),
+                    "VDN's median join far below Fully Centralized's (it waits for the next decision): VDN "
+                            + vdn.joinMedian() + " ms, centralized " + central.joinMedian() + " ms");
+            assertTrue(central.joinMedian() >= 500, "the centre decides only every " + PERIOD_SECONDS
+                    + " s, so a central join waits for it: " + central);
+            assertEquals(CHANNELS, allLost.complete(), "with every update lost VDN still serves every client: " + allLost);
+            assertEquals(0, allLost.edgeRibsInstalled(), "no edge installed a RIB: " + allLost);
+            assertTrue(allLost.edgeRibsDropped() > 0, "the edges dropped the controller's RIBs: " + allLost);
+            assertTrue(allLost.localDecisions() > 0, "and decided locally: " + allLost);
+            assertTrue(vdn.edgeRibsInstalled() > 0, "VDN without loss follows the controller's RIBs: " + vdn);
+        } finally {
+            for (Process agent : agents) {
+                cleanup.run("agent " + agent.pid(), () -> Signals.terminate(agent, Duration.ofSeconds(5)));
+            }
+            cleanup.close("controller", controller);
+            cleanup.close("overlay", overlay);
+            cleanup.close("distribution copy", distribution);
+            cleanup.run("delete " + work, () -> Command.of("rm", "-rf", work.toString()).check());
+            cleanup.run("remove the agents' shutdown hook", () -> Runtime.getRuntime().removeShutdownHook(agentsHook));
+            cleanup.finish();
+        }
+    }
+
+    private static List<String> clusters() {
+        List<String> ids = new ArrayList<>();
+        for (int s = 1; s <= SOURCES; s++) {
+            ids.add("S" + s);
+        }
+        for (int r = 1; r <= REFLECTORS; r++) {
+            ids.add("R" + r);
+        }
+        for (int e = 1; e <= EDGES; e++) {
+            ids.add("E" + e);
+        }
+        return ids;
+    }
+
+    /** Adjacent tiers fully connected: every source to every reflector, every reflector to every edge. */
+    private static List<String[]> tierPairs() {
+        List<String[]> pairs = new ArrayList<>();
+        for (int s = 1; s <= SOURCES; s++) {
+            for (int r = 1; r <= REFLECTORS; r++) {
+                pairs.add(new String[] {"S" + s, "R" + r});
+            }
+        }
+        for (int r = 1; r <= REFLECTORS; r++) {
+            for (int e = 1; e <= EDGES; e++) {
+                pairs.add(new String[] {"R" + r, "E" + e});
+            }
+        }
+        return pairs;
+    }
+
+    private static Map<String, Object> topology() {
+        List<Object> nodes = new ArrayList<>();
+        for (String id : clusters()) {
+            String tier = switch (id.charAt(0)) {
+                case 'S' -> "source";
+                case 'R' -> "reflector";
+                default -> "edge";
+            };
+            nodes.add(Map.of("id", id, "tier", tier));
+        }
+        List<Object> links = new ArrayList<>();
+        for (String[] pair : tierPairs()) {
+            links.add(Map.of("from", pair[0], "to", pair[1], "capacityKbps", LINK_KBPS, "cost", 10));
+        }
+        for (int e = 1; e <= EDGES; e++) {
+            nodes.add(Map.of("id", "G" + e, "tier", "client-group"));
+            links.add(Map.of("from", "E" + e, "to", "G" + e, "capacityKbps", 1_000_000, "cost", 0));
+        }
+        return Map.of("nodes", nodes, "links", links);
+    }
+
+    private static Map<String, Object> agentConfig(String id, Run run, String prefix, Map<String, Overlay.Node> nodes,
+            Map<String, Overlay.Link> links, int httpPort, ControllerProcess.Credentials admin, String key) {
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("cluster", id);
+        config.put("listen", "0.0.0.0:" + PORT);
+        config.put("chunkSeconds", CHUNK_SECONDS);
+        config.put("seed", 24 + id.hashCode());
+        List<Object> parents = new ArrayList<>();
+        List<Object> children = new ArrayList<>();
+        for (Map.Entry<String, Overlay.Link> entry : links.entrySet()) {
+            Overlay.Link link = entry.getValue();
+            String[] ends = entry.getKey().split("->");
+            if (ends[1].equals(id)) {
+                parents.add(Map.of("id", ends[0], "url", "http://" + link.aAddress() + ":" + PORT, "capacityKbps", LINK_KBPS));
+            } else if (ends[0].equals(id)) {
+                children.add(Map.of("id", ends[1], "url", "http://" + link.bAddress() + ":" + PORT));
+            }
+        }
+        config.put("parents", parents);
+        config.put("children", children);
+        if (id.startsWith("S")) {
+            config.put("tier", "source");
+            List<String> videos = new ArrayList<>();
+            for (int v = 0; v < CHANNELS; v++) {
+                videos.add(prefix + v);
+            }
+            config.put("videos", videos);
+            config.put("bitrates", BITRATES);
+            return config;
+        }
+        config.put("tier", id.startsWith("R") ? "reflector" : "edge");
+        config.put("mode", run.mode());
+        config.put("dropRibPercent", run.dropRibPercent());
+        config.put("controller", "http://" + nodes.get(id).rootAddress() + ":" + httpPort);
+        config.put("user", admin.user());
+        config.put("password", admin.password());
+        config.put("key", key);
+        return config;
+    }
+
+    private static Process startAgent(Path jar, Overlay.Node node, Path config, Path log) {
+        List<String> argv = List.of("ip", "netns", "exec", node.namespace(), java(), "-Xmx48m", "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1", "-Xss512k", "-jar", jar.toString(), "--config", config.toString());
+        try {
+            return new ProcessBuilder(argv).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + argv, e);
+        }
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static JsonNode status(Overlay.Node node) {
+        try {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
+                    URI.create("http://" + node.controlAddress() + ":" + PORT + "/vdn/status"))
+                    .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException(node.name() + " answered " + response.statusCode());
+            }
+            return JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static boolean allParentsHeard(JsonNode status) {
+        for (JsonNode parent : status.path("parents")) {
+            if (!parent.path("heard").asBoolean()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Every agent serves, every reflector heard both sources, and every edge took two more advertisements
+     * after that (each reflector's vector with the sources' videos in it).
+     */
+    private static void awaitConverged(Map<String, Overlay.Node> nodes) {
+        for (String id : clusters()) {
+            Poll.until(id + "'s agent serving, its parents heard", START, () -> status(nodes.get(id)),
+                    VdnEmulationIT::allParentsHeard);
+        }
+        for (int e = 1; e <= EDGES; e++) {
+            Overlay.Node edge = nodes.get("E" + e);
+            long seen = status(edge).at("/counters/advertisementsReceived").asLong();
+            Poll.until(edge.name() + " advertised to after the reflectors heard the sources", START, () -> status(edge),
+                    s -> s.at("/counters/advertisementsReceived").asLong() >= seen + 2 * REFLECTORS);
+        }
+    }
+
+    /** A new channel every second, each its own video, at an edge drawn at random (the same draw every run). */
+    private static List<Object> plan(String prefix, Map<String, Overlay.Node> nodes) {
+        Random random = new Random(48);
+        List<Object> sessions = new ArrayList<>();
+        for (int v = 0; v < CHANNELS; v++) {
+            int edge = 1 + random.nextInt(EDGES);
+            sessions.add(Map.of("edge", "http://" + nodes.get("E" + edge).controlAddress() + ":" + PORT,
+                    "video", prefix + v, "group", "G" + edge, "startMillis", v * 1000L));
+        }
+        return sessions;
+    }
+
+    /** Plays the plan with the agent jar's client in the root namespace; its session lines and its summary, last. */
+    private static List<JsonNode> play(Path jar, Path plan, Path log) throws Exception {
+        List<String> argv = List.of(java(), "-Xmx96m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar",
+                jar.toString(), "client", "--plan", plan.toString(), "--chunks", Integer.toString(CHUNKS),
+                "--chunk-seconds", Integer.toString(CHUNK_SECONDS), "--bitrates",
+                String.join(",", BITRATES.stream().map(String::valueOf).toList()));
+        Process client = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        try {
+            // the last channel starts after CHANNELS s; a session takes CHUNKS chunks plus its waits
+            long limit = CHANNELS + 3L * CHUNKS * CHUNK_SECONDS + 60;
+            if (!client.waitFor(limit, TimeUnit.SECONDS)) {
+                throw new AssertionError("the client did not finish within " + limit + " s; " + log);
+            }
+        } finally {
+            if (client.isAlive()) {
+                Signals.terminate(client, Duration.ofSeconds(5));
+            }
+        }
+        // the session lines, then the client's own summary (sessions, complete, median join, mean bitrate, ...)
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+            if (line.startsWith("{\"edge\"") || line.startsWith("{\"summary\"")) {
+                lines.add(JSON.readTree(line));
+            }
+        }
+        assertTrue(!lines.isEmpty() && lines.get(lines.size() - 1).has("summary"), "the client's summary line in " + log);
+        return lines;
+    }
+
+    private static Figures figures(Run run, List<JsonNode> played, Map<String, Overlay.Node> nodes, RestClient rest) {
+        JsonNode summary = played.get(played.size() - 1).get("summary");
+        List<JsonNode> sessions = played.subList(0, played.size() - 1);
+        // the tail and the stall time the client's summary leaves out
+        List<Long> joins = new ArrayList<>();
+        long stallMillis = 0;
+        for (JsonNode s : sessions) {
+            if (s.get("joinMillis").asLong() >= 0) {
+                joins.add(s.get("joinMillis").asLong());
+            }
+            stallMillis += s.get("stallMillis").asLong();
+        }
+        joins.sort(null);
+        long installed = 0;
+        long dropped = 0;
+        long local = 0;
+        for (int e = 1; e <= EDGES; e++) {
+            JsonNode counters = status(nodes.get("E" + e)).get("counters");
+            installed += counters.get("ribInstalled").asLong();
+            dropped += counters.get("ribDropped").asLong();
+            local += counters.get("localDecisions").asLong();
+        }
+        RestClient.Response decision = rest.get(BASE + "/decision");
+        String decided = decision.toString();
+        if (decision.status() == 200) {
+            JsonNode d = decision.json();
+            decided = String.format(Locale.ROOT, "version %s (%s, %s ms, gap per million %s): %s of %s requests served",
+                    d.path("version"), d.path("method").asText(), d.path("millis"), d.path("gapPerMillion"),
+                    d.path("requestsServed"), d.path("requests"));
+        }
+        return new Figures(run, sessions.size(), summary.get("complete").asInt(), summary.path("joinMillisMedian").asLong(-1),
+                percentile(joins, 90), joins.isEmpty() ? -1 : joins.get(joins.size() - 1),
+                summary.get("bitrateKbpsMean").asDouble(), summary.get("stalls").asLong(), stallMillis,
+                summary.get("denied").asLong(), installed, dropped, local, decided);
+    }
+
+    private static long percentile(List<Long> sorted, int p) {
+        if (sorted.isEmpty()) {
+            return -1;
+        }
+        int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
+    }
+
+    private static String line(Figures f) {
+        return String.format(Locale.ROOT, "%s: %d/%d sessions complete, join median %d ms, p90 %d ms, max %d ms, "
+                        + "bitrate mean %.0f kbit/s, %d stalls (%d ms), %d denied; edges: %d RIBs installed, %d dropped, "
+                        + "%d local decisions; last decision %s",
+                f.run().label(), f.complete(), f.sessions(), f.joinMedian(), f.joinP90(), f.joinMax(), f.bitrateMean(),
+                f.stalls(), f.stallMillis(), f.denied(), f.edgeRibsInstalled(), f.edgeRibsDropped(), f.localDecisions(),
+                f.decision());
+    }
+
+    private static String table(List<Figures> results, long seconds) {
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "VdnEmulationIT: %d channels (one a second, one client each at a random edge), "
+                        + "%d chunks of %d s each, links %d kbit/s (tbf), bitrates %s kbit/s, controller period %d s; "
+                        + "%d s in all%n%n", CHANNELS, CHUNKS, CHUNK_SECONDS, LINK_KBPS, BITRATES, PERIOD_SECONDS, seconds));
+        md.append(String.format(Locale.ROOT, "Bound on the mean bitrate (the sources' %d links to the reflectors filled "
+                + "fluidly, no more than the top bitrate): %.0f kbit/s%n%n", SOURCES * REFLECTORS,
+                Math.min(BITRATES.get(0), (double) SOURCES * REFLECTORS * LINK_KBPS / CHANNELS)));
+        md.append("| system | complete | join median (ms) | join p90 (ms) | join max (ms) | mean bitrate (kbit/s) "
+                + "| stalls (total ms) | denied | edge RIBs installed / dropped | local decisions at edges |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Figures f : results) {
+            md.append(String.format(Locale.ROOT, "| %s | %d/%d | %d | %d | %d | %.0f | %d (%d) | %d | %d / %d | %d |%n",
+                    f.run().label(), f.complete(), f.sessions(), f.joinMedian(), f.joinP90(), f.joinMax(), f.bitrateMean(),
+                    f.stalls(), f.stallMillis(), f.denied(), f.edgeRibsInstalled(), f.edgeRibsDropped(), f.localDecisions()));
+        }
+        return md.toString();
+    }
+}
