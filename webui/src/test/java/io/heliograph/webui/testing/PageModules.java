@@ -29,7 +29,8 @@ public final class PageModules {
     /** What the web bundle serves beside a page's script: one name of letters, digits and dashes. */
     private static final Pattern PART = Pattern.compile("[a-z0-9-]+\\.(js|css)");
     /** The shell's modules a page may import. */
-    private static final Set<String> SHELL = Set.of("/ui/dom.js", "/ui/table.js", "/ui/chart.js", "/ui/topology/topology-graph.js",
+    private static final Set<String> SHELL = Set.of("/ui/dom.js", "/ui/table.js", "/ui/chart.js", "/ui/switches/refresh.js",
+            "/ui/topology/topology-graph.js",
             "/ui/topology/scene.js");
 
     private PageModules() {

@@ -7,6 +7,7 @@
 //                         the executor's status
 
 import { el, stylesheet } from '/ui/dom.js';
+import { keepFresh } from '/ui/switches/refresh.js';
 import { Timeline } from './circuit/circuit-timeline.js';
 import { heatMap, utilisation } from './circuit/circuit-matrix.js';
 import { SchedulerPanel } from './circuit/circuit-scheduler.js';
@@ -16,11 +17,12 @@ const REFRESH_MS = 3000;
 
 export async function render(element, api, rest) {
   stylesheet(new URL('./circuit/circuit.css', import.meta.url).pathname);
+  let reload = () => {}; // loads at once, folded into one running load: keepFresh below
   const status = el('p', { class: 'circuit-status', role: 'status' });
   const timeline = new Timeline();
   const matrices = el('div', { class: 'circuit-matrices' });
   const use = el('div', { class: 'circuit-use' });
-  const panel = new SchedulerPanel(api, () => refresh());
+  const panel = new SchedulerPanel(api, () => reload());
   element.append(el('h1', {}, 'Circuit'), status, panel.element,
     el('section', { class: 'circuit-week' }, el('h2', {}, 'This week'), timeline.element),
     el('section', {}, el('h2', {}, 'Circuit and packet bytes'), use),
@@ -45,10 +47,6 @@ export async function render(element, api, rest) {
     }
   }
 
-  await refresh();
-  const tick = () => {
-    if (!element.isConnected) return; // the operator left
-    refresh().finally(() => setTimeout(tick, REFRESH_MS));
-  };
-  setTimeout(tick, REFRESH_MS);
+  reload = keepFresh(element, refresh, () => REFRESH_MS);
+  await reload();
 }

@@ -9,6 +9,7 @@
 
 import { el, stylesheet } from '/ui/dom.js';
 import { TimeChart } from '/ui/chart.js';
+import { keepFresh } from '/ui/switches/refresh.js';
 import { DecisionPanel } from './vdn/vdn-decision.js';
 import { ClusterPanel } from './vdn/vdn-clusters.js';
 import { TreeView } from './vdn/vdn-trees.js';
@@ -18,8 +19,9 @@ const REFRESH_MS = 3000;
 
 export async function render(element, api) {
   stylesheet(new URL('./vdn/vdn.css', import.meta.url).pathname);
+  let reload = () => {}; // loads at once, folded into one running load: keepFresh below
   const status = el('p', { class: 'vdn-status', role: 'status' });
-  const decision = new DecisionPanel(api, () => refresh());
+  const decision = new DecisionPanel(api, () => reload());
   const clusters = new ClusterPanel(api);
   const trees = new TreeView(api);
   const joins = new TimeChart({ title: 'Median join time (request to first byte)', format: (v) => `${Math.round(v)} ms` });
@@ -47,12 +49,8 @@ export async function render(element, api) {
     }
   }
 
-  await refresh();
-  const tick = () => {
-    if (!element.isConnected) return; // the operator left
-    refresh().finally(() => setTimeout(tick, REFRESH_MS));
-  };
-  setTimeout(tick, REFRESH_MS);
+  reload = keepFresh(element, refresh, () => REFRESH_MS);
+  await reload();
 }
 
 /** One line per cluster that published the figure: [[atMillis, value], ...]. */
