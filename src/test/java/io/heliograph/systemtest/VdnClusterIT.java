@@ -29,8 +29,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * Issue 24, "what must be shown" 5 (faults): in a cluster of three, the central optimiser runs on one
  * instance (the singleton), whichever instance the operator and the agents spoke to, and every instance
- * serves its RIBs; killed with SIGKILL, that instance is replaced by another within the ZooKeeper session
- * timeout (5 s), which decides on from the next version while the survivors serve the last RIBs meanwhile.
+ * serves its RIBs; killed with SIGKILL, that instance is replaced by another at once (the survivors see its
+ * liveness connection close and end its ZooKeeper session on the spot, without waiting for the 5 s
+ * timeout), which decides on from the next version while the survivors serve the last RIBs meanwhile.
  * The topology: 2 sources, 3 reflectors, 6 edges with 2 client groups each; 12 requests.
  */
 @Timeout(180)
