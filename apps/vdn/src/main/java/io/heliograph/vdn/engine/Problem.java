@@ -73,11 +73,6 @@ public final class Problem {
         return byObject;
     }
 
-    /** The same requests and weights on another topology (new capacities or costs). */
-    public Problem on(Topology other) {
-        return new Problem(other, requests, weights);
-    }
-
     @Override
     public String toString() {
         return "Problem(" + topology + ", " + objects.size() + " objects, " + requests.size() + " requests)";

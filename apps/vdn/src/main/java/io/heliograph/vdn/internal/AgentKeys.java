@@ -18,7 +18,6 @@ import java.util.TreeMap;
  */
 final class AgentKeys {
 
-    static final String HEADER = Vdn.AGENT_KEY_HEADER;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Map<String, String> keys;
@@ -51,10 +50,12 @@ final class AgentKeys {
             throw Refusal.notFound("cluster", "no cluster " + cluster + " in the topology");
         }
         if (key == null || key.isBlank()) {
-            throw Refusal.forbidden(HEADER, "an agent speaks for its cluster with its key in the header " + HEADER);
+            throw Refusal.forbidden(Vdn.AGENT_KEY_HEADER, "an agent speaks for its cluster with its key in the header "
+                    + Vdn.AGENT_KEY_HEADER);
         }
         if (!MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), key.getBytes(StandardCharsets.UTF_8))) {
-            throw Refusal.forbidden(HEADER, "the key is not cluster " + cluster + "'s: an agent speaks for its own cluster only");
+            throw Refusal.forbidden(Vdn.AGENT_KEY_HEADER, "the key is not cluster " + cluster
+                    + "'s: an agent speaks for its own cluster only");
         }
     }
 

@@ -25,6 +25,10 @@ final class GlobalDiscovery {
     /** The evidence's name of the viewers of an object at a cluster: {@code viewers:video/bitrate}. */
     static final String VIEWERS = "viewers:";
 
+    /** A client group watching a video at a bitrate: one request, whichever edges report its viewers. */
+    private record Watching(String group, String video, int bitrateKbps) {
+    }
+
     /** A report and when it was received. */
     record Received(ClusterReport report, long atMillis) {
     }
@@ -57,14 +61,14 @@ final class GlobalDiscovery {
         }
         Topology topology = measured.isEmpty() ? costed : costed.withLinks(measured);
 
-        Map<String, Integer> clients = new LinkedHashMap<>();
+        Map<Watching, Integer> clients = new LinkedHashMap<>();
         Map<String, Map<String, Double>> evidence = new TreeMap<>();
         for (ClusterReport report : fresh.values()) {
             Map<String, Double> own = new TreeMap<>();
             report.links().forEach((link, kbps) -> own.put(link, kbps.doubleValue()));
             report.failed().forEach(link -> own.put(link, 0.0));
             for (ClusterReport.Viewers viewers : report.viewers()) {
-                clients.merge(viewers.group() + " " + viewers.video() + " " + viewers.bitrateKbps(), viewers.clients(),
+                clients.merge(new Watching(viewers.group(), viewers.video(), viewers.bitrateKbps()), viewers.clients(),
                         Integer::sum);
                 own.merge(VIEWERS + viewers.video() + "/" + viewers.bitrateKbps(), (double) viewers.clients(),
                         Double::sum);
@@ -72,10 +76,8 @@ final class GlobalDiscovery {
             evidence.put(report.cluster(), own);
         }
         List<Request> requests = new ArrayList<>();
-        clients.forEach((key, count) -> {
-            String[] parts = key.split(" ");
-            requests.add(new Request(parts[0], knobs.object(parts[1], Integer.parseInt(parts[2])), count));
-        });
+        clients.forEach((watching, count) -> requests.add(new Request(watching.group(),
+                knobs.object(watching.video(), watching.bitrateKbps()), count)));
         return new View(new Problem(topology, requests, knobs.weights()), evidence);
     }
 
