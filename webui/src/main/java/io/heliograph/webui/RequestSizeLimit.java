@@ -57,7 +57,33 @@ final class RequestSizeLimit implements Filter {
                     + limit + " bytes").writeTo(response);
             return;
         }
-        chain.doFilter(declared >= 0 ? request : new Limited(request, limit), res);
+        HttpServletRequest bounded = declared >= 0 ? request : new Limited(request, limit);
+        chain.doFilter(bounded, res);
+        readRest(bounded, res);
+    }
+
+    /**
+     * Reads what the resource left of the body (one that refused the request before reading it, one
+     * that needs no body). Jetty closes a connection whose request body is still arriving when the
+     * exchange ends, after the answer is committed and so without saying so; the client's next request
+     * on that connection then fails. Read to its end, the connection stays usable. The answer goes
+     * first, so that a client that waits for it before sending the rest is not kept waiting.
+     */
+    private static void readRest(HttpServletRequest request, ServletResponse response) {
+        if (request.isAsyncStarted()) {
+            return;
+        }
+        try {
+            ServletInputStream in = request.getInputStream();
+            if (!in.isFinished()) {
+                response.flushBuffer();
+                in.transferTo(java.io.OutputStream.nullOutputStream());
+            }
+        } catch (IllegalStateException readThroughReader) {
+            // The resource read the body as characters; whatever it left, Jetty handles as before.
+        } catch (IOException bodyCutOrTooLarge) {
+            // The client stopped sending, or the rest is over the limit: the connection closes, as before.
+        }
     }
 
     private static boolean isUpload(HttpServletRequest request) {
