@@ -12,13 +12,7 @@ import io.heliograph.testbed.Overlay;
 import io.heliograph.testbed.Poll;
 import io.heliograph.testbed.RestClient;
 import io.heliograph.testbed.Signals;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +22,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -85,7 +78,6 @@ class VdnEmulationIT {
     private static final int EDGES = 6;
     private static final Duration START = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /** One of the systems compared: the agents' mode and the share of RIB versions they drop. */
     private record Run(String label, String mode, int dropRibPercent) {
@@ -115,8 +107,7 @@ class VdnEmulationIT {
             distribution.configure("io.heliograph.vdn", Map.of("periodSeconds", Integer.toString(PERIOD_SECONDS),
                     "timeLimitSeconds", "1", "controllerTimeoutSeconds", Integer.toString(2 * PERIOD_SECONDS),
                     "reportTimeoutSeconds", "10"));
-            Path agentJar = distribution.home().resolve("tools/heliograph-vdn-agent.jar");
-            assertTrue(Files.isRegularFile(agentJar), agentJar + " in the distribution");
+            VdnAgentJar agentJar = new VdnAgentJar(distribution.home().resolve("tools/heliograph-vdn-agent.jar"));
             controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
 
             overlay = Overlay.create();
@@ -151,12 +142,16 @@ class VdnEmulationIT {
                             admin, keys.get(id).asText());
                     Path file = runDir.resolve(id + ".json");
                     Files.write(file, JSON.writeValueAsBytes(config));
-                    agents.add(startAgent(agentJar, nodes.get(id), file, artifacts.resolve("run" + i + "-" + id + ".log")));
+                    agents.add(agentJar.start(List.of("ip", "netns", "exec", nodes.get(id).namespace()), file,
+                            artifacts.resolve("run" + i + "-" + id + ".log")));
                 }
                 awaitConverged(nodes);
                 Path plan = runDir.resolve("plan.json");
                 Files.write(plan, JSON.writeValueAsBytes(plan(prefix, nodes)));
-                List<JsonNode> played = play(agentJar, plan, artifacts.resolve("run" + i + "-client.log"));
+                Path clientLog = artifacts.resolve("run" + i + "-client.log");
+                // the last channel starts after CHANNELS s; a session takes CHUNKS chunks plus its waits
+                List<JsonNode> played = VdnAgentJar.played(agentJar.client(plan, CHUNKS, CHUNK_SECONDS, BITRATES, clientLog),
+                        clientLog, Duration.ofSeconds(CHANNELS + 3L * CHUNKS * CHUNK_SECONDS + 60));
                 Figures figures = figures(run, played, nodes, rest);
                 results.add(figures);
                 System.out.println("VdnEmulationIT: " + line(figures));
@@ -297,46 +292,8 @@ class VdnEmulationIT {
         return config;
     }
 
-    private static Process startAgent(Path jar, Overlay.Node node, Path config, Path log) {
-        List<String> argv = List.of("ip", "netns", "exec", node.namespace(), java(), "-Xmx48m", "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-Xss512k", "-jar", jar.toString(), "--config", config.toString());
-        try {
-            return new ProcessBuilder(argv).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + argv, e);
-        }
-    }
-
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
     private static JsonNode status(Overlay.Node node) {
-        try {
-            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
-                    URI.create("http://" + node.controlAddress() + ":" + PORT + "/vdn/status"))
-                    .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new IllegalStateException(node.name() + " answered " + response.statusCode());
-            }
-            return JSON.readTree(response.body());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static boolean allParentsHeard(JsonNode status) {
-        for (JsonNode parent : status.path("parents")) {
-            if (!parent.path("heard").asBoolean()) {
-                return false;
-            }
-        }
-        return true;
+        return VdnAgentJar.status(URI.create("http://" + node.controlAddress() + ":" + PORT));
     }
 
     /**
@@ -346,7 +303,7 @@ class VdnEmulationIT {
     private static void awaitConverged(Map<String, Overlay.Node> nodes) {
         for (String id : clusters()) {
             Poll.until(id + "'s agent serving, its parents heard", START, () -> status(nodes.get(id)),
-                    VdnEmulationIT::allParentsHeard);
+                    VdnAgentJar::allParentsHeard);
         }
         for (int e = 1; e <= EDGES; e++) {
             Overlay.Node edge = nodes.get("E" + e);
@@ -366,36 +323,6 @@ class VdnEmulationIT {
                     "video", prefix + v, "group", "G" + edge, "startMillis", v * 1000L));
         }
         return sessions;
-    }
-
-    /** Plays the plan with the agent jar's client in the root namespace; its session lines and its summary, last. */
-    private static List<JsonNode> play(Path jar, Path plan, Path log) throws Exception {
-        List<String> argv = List.of(java(), "-Xmx96m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar",
-                jar.toString(), "client", "--plan", plan.toString(), "--chunks", Integer.toString(CHUNKS),
-                "--chunk-seconds", Integer.toString(CHUNK_SECONDS), "--bitrates",
-                String.join(",", BITRATES.stream().map(String::valueOf).toList()));
-        Process client = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-        try {
-            // the last channel starts after CHANNELS s; a session takes CHUNKS chunks plus its waits
-            long limit = CHANNELS + 3L * CHUNKS * CHUNK_SECONDS + 60;
-            if (!client.waitFor(limit, TimeUnit.SECONDS)) {
-                throw new AssertionError("the client did not finish within " + limit + " s; " + log);
-            }
-        } finally {
-            if (client.isAlive()) {
-                Signals.terminate(client, Duration.ofSeconds(5));
-            }
-        }
-        // the session lines, then the client's own summary (sessions, complete, median join, mean bitrate, ...)
-        List<JsonNode> lines = new ArrayList<>();
-        for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-            if (line.startsWith("{\"edge\"") || line.startsWith("{\"summary\"")) {
-                lines.add(JSON.readTree(line));
-            }
-        }
-        assertTrue(!lines.isEmpty() && lines.get(lines.size() - 1).has("summary"), "the client's summary line in " + log);
-        return lines;
     }
 
     private static Figures figures(Run run, List<JsonNode> played, Map<String, Overlay.Node> nodes, RestClient rest) {

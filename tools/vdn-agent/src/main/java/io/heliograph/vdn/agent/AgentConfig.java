@@ -25,7 +25,8 @@ import java.util.Set;
  * @param listenPort         its port (0: any free one)
  * @param parents            the clusters of the tier above, with the capacity of the link from each to here
  * @param children           the clusters of the tier below, which this one advertises its distances to
- * @param controller         the controller's base URL ({@code http://host:port}), null for none
+ * @param controllers        the base URLs ({@code http://host:port}) of the controller's instances, in the
+ *                           order they are tried; empty for none
  * @param user               the REST API's user
  * @param password           its password
  * @param key                this cluster's agent key (header X-Vdn-Agent-Key)
@@ -45,7 +46,7 @@ import java.util.Set;
  * @param seed               the seed of Algorithm 1's tie-breaks and of the dropped RIB updates
  */
 public record AgentConfig(String cluster, Tier tier, String listenHost, int listenPort, List<Parent> parents,
-        List<Child> children, URI controller, String user, String password, String key, Mode mode, int chunkSeconds,
+        List<Child> children, List<URI> controllers, String user, String password, String key, Mode mode, int chunkSeconds,
         long dvMillis, long reportMillis, long ribPollMillis, long fibMillis, int dropRibPercent, long idleMillis,
         long centralWaitMillis, List<String> videos, List<Integer> bitrates, long streamStartMillis, int threads,
         long seed) {
@@ -167,15 +168,15 @@ public record AgentConfig(String cluster, Tier tier, String listenHost, int list
             throw JsonPath.problem("$.children", "an edge serves clients, not clusters");
         }
         Mode mode = root.containsKey("mode") ? choice(Mode.class, root.get("mode"), "$.mode") : Mode.HYBRID;
-        URI controller = root.containsKey("controller") ? url(root.get("controller"), "$.controller") : null;
-        if (controller == null && mode != Mode.DISTRIBUTED && tier != Tier.SOURCE) {
+        List<URI> controllers = root.containsKey("controller") ? controllers(root.get("controller")) : List.of();
+        if (controllers.isEmpty() && mode != Mode.DISTRIBUTED && tier != Tier.SOURCE) {
             throw JsonPath.problem("$.controller", "missing: a " + mode.name().toLowerCase(Locale.ROOT)
                     + " agent follows a controller (only a distributed one or a source may run without)");
         }
         String user = null;
         String password = null;
         String key = null;
-        if (controller != null) {
+        if (!controllers.isEmpty()) {
             user = JsonPath.text(JsonPath.required(root, "user", "$"), "$.user");
             password = JsonPath.text(JsonPath.required(root, "password", "$"), "$.password");
             key = JsonPath.text(JsonPath.required(root, "key", "$"), "$.key");
@@ -207,7 +208,7 @@ public record AgentConfig(String cluster, Tier tier, String listenHost, int list
         }
         long dvMillis = optional(root, "dvMillis", 1000, 10, MAX_MILLIS);
         return new AgentConfig(cluster, tier, listen.substring(0, colon), port, List.copyOf(parents), List.copyOf(children),
-                controller, user, password, key, mode, chunkSeconds, dvMillis,
+                controllers, user, password, key, mode, chunkSeconds, dvMillis,
                 optional(root, "reportMillis", 1000, 10, MAX_MILLIS), optional(root, "ribPollMillis", 500, 10, MAX_MILLIS),
                 optional(root, "fibMillis", 5000, 10, MAX_MILLIS), (int) optional(root, "dropRibPercent", 0, 0, 100),
                 optional(root, "idleMillis", 3000L * chunkSeconds, 100, MAX_MILLIS),
@@ -226,6 +227,30 @@ public record AgentConfig(String cluster, Tier tier, String listenHost, int list
             throw JsonPath.problem(path, "an id has no '/', '->' or space: \"" + id + "\"");
         }
         return id;
+    }
+
+    /**
+     * One URL, several separated by commas (as {@code --controller} takes them), or a list: the instances
+     * of a controller cluster, any of which answers an agent.
+     */
+    private static List<URI> controllers(Object value) {
+        List<URI> urls = new ArrayList<>();
+        if (value instanceof List<?> list) {
+            for (int i = 0; i < list.size(); i++) {
+                urls.add(url(list.get(i), "$.controller[" + i + "]"));
+            }
+        } else {
+            for (String part : JsonPath.text(value, "$.controller").split(",", -1)) {
+                urls.add(url(part.strip(), "$.controller"));
+            }
+        }
+        if (urls.isEmpty()) {
+            throw JsonPath.problem("$.controller", "an empty list: name at least one instance, or leave it out");
+        }
+        if (urls.size() != new java.util.HashSet<>(urls).size()) {
+            throw JsonPath.problem("$.controller", "names an instance twice: " + urls);
+        }
+        return List.copyOf(urls);
     }
 
     private static URI url(Object value, String path) {

@@ -10,15 +10,23 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The agent's side of the VDN app's REST API: its cluster's report, RIB and FIB under
  * {@code /api/v1/vdn/clusters/{id}}, with the REST API's credentials (HTTP basic) and the cluster's agent
  * key (header {@code X-Vdn-Agent-Key}). Every call is asynchronous and bounded by a timeout; a refusal
  * completes exceptionally with the controller's message.
+ *
+ * <p>Any instance of a controller cluster answers an agent (they share the store). The link speaks to one
+ * at a time and moves to the next in its list when that one cannot be reached, times out, or answers 5xx
+ * (an instance that is stopping, or cut off from the cluster's store); a 4xx is the agent's own fault and
+ * moves nothing. The call that failed is not repeated: the agent reports and polls again on its period.
  */
 final class ControllerLink {
 
@@ -27,16 +35,32 @@ final class ControllerLink {
     private static final DecisionTableJson<String> TABLES = DecisionTableJson.ofStrings();
 
     private final HttpClient http;
-    private final URI base;
+    private final List<URI> bases;
+    private final AtomicInteger current = new AtomicInteger();
+    private final AtomicLong moves = new AtomicLong();
     private final String authorization;
     private final String key;
 
-    ControllerLink(HttpClient http, URI controller, String cluster, String user, String password, String key) {
+    ControllerLink(HttpClient http, List<URI> controllers, String cluster, String user, String password, String key) {
+        if (controllers.isEmpty()) {
+            throw new IllegalArgumentException("no controller instance");
+        }
         this.http = http;
-        this.base = URI.create(controller + "/api/v1/vdn/clusters/" + cluster + "/");
+        this.bases = controllers.stream().map(c -> URI.create(c + "/api/v1/vdn/clusters/" + cluster + "/")).toList();
         this.authorization = "Basic "
                 + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
         this.key = key;
+    }
+
+    /** The instance spoken to now (its base URL). */
+    URI controller() {
+        URI base = bases.get(current.get());
+        return URI.create(base.getScheme() + "://" + base.getRawAuthority());
+    }
+
+    /** How many times the link moved to another instance. */
+    long moves() {
+        return moves.get();
     }
 
     /** Sends a report; the controller's answer (ribVersion, and how the agent must behave). */
@@ -47,7 +71,7 @@ final class ControllerLink {
 
     /** The cluster's RIB, empty while the controller has decided none for it (404). */
     CompletableFuture<Optional<DecisionTable<String>>> rib() {
-        return http.sendAsync(request("rib").GET().build(), HttpResponse.BodyHandlers.ofByteArray()).thenApply(response -> {
+        return exchange(request("rib").GET()).thenApply(response -> {
             if (response.statusCode() == 404) {
                 return Optional.empty();
             }
@@ -62,7 +86,7 @@ final class ControllerLink {
     }
 
     private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(base.resolve(path)).timeout(TIMEOUT)
+        return HttpRequest.newBuilder(bases.get(current.get()).resolve(path)).timeout(TIMEOUT)
                 .header("Authorization", authorization)
                 .header(KEY_HEADER, key)
                 .header("Content-Type", "application/json")
@@ -70,7 +94,25 @@ final class ControllerLink {
     }
 
     private CompletableFuture<byte[]> send(HttpRequest.Builder request) {
-        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray()).thenApply(ControllerLink::body);
+        return exchange(request).thenApply(ControllerLink::body);
+    }
+
+    /** One exchange with the current instance; moves to the next when this one is unreachable or failing. */
+    private CompletableFuture<HttpResponse<byte[]>> exchange(HttpRequest.Builder builder) {
+        HttpRequest request = builder.build();
+        int spokenTo = current.get();
+        return http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((response, error) -> {
+            if (error != null || response.statusCode() >= 500) {
+                moveOn(spokenTo);
+            }
+        });
+    }
+
+    /** The next instance after {@code failed}, unless another call already moved on from it. */
+    private void moveOn(int failed) {
+        if (bases.size() > 1 && current.compareAndSet(failed, (failed + 1) % bases.size())) {
+            moves.incrementAndGet();
+        }
     }
 
     private static byte[] body(HttpResponse<byte[]> response) {

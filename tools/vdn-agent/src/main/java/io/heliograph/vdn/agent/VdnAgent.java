@@ -197,8 +197,8 @@ public final class VdnAgent implements AutoCloseable {
         this.httpThreads = Executors.newFixedThreadPool(4, daemon("client"));
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2))
                 .executor(httpThreads).build();
-        this.controller = config.controller() == null ? null
-                : new ControllerLink(http, config.controller(), config.cluster(), config.user(), config.password(), config.key());
+        this.controller = config.controllers().isEmpty() ? null
+                : new ControllerLink(http, config.controllers(), config.cluster(), config.user(), config.password(), config.key());
         this.server = HttpServer.create(new InetSocketAddress(config.listenHost(), config.listenPort()), 512);
         server.setExecutor(workers);
         server.createContext("/live/", this::live);
@@ -950,6 +950,10 @@ public final class VdnAgent implements AutoCloseable {
         status.put("ribVersion", table.version().isPresent() ? table.version().getAsLong() : null);
         status.put("shadows", table.shadowVersions());
         status.put("controllerTimeoutSeconds", settings.centreTimeout().toSeconds());
+        if (controller != null) {
+            status.put("controller", controller.controller().toString());
+            status.put("controllerMoves", controller.moves());
+        }
         List<Object> parentList = new ArrayList<>();
         for (ParentState state : parents.values()) {
             Map<String, Object> p = new LinkedHashMap<>();

@@ -16,7 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code deploy/heliograph vdn-agent --config FILE [--cluster ID] [--controller URL]} runs one cluster's agent
+ * {@code deploy/heliograph vdn-agent --config FILE [--cluster ID] [--controller URL[,URL...]]} runs one cluster's agent
  * until SIGTERM; {@code deploy/heliograph vdn-agent client ...} plays channels from edges and prints one JSON
  * line per session and a summary line. README.md says more.
  */
@@ -180,7 +180,7 @@ public final class VdnAgentMain {
 
     private static void usage(PrintStream out) {
         out.println("""
-                Usage: deploy/heliograph vdn-agent --config FILE [--cluster ID] [--controller URL]
+                Usage: deploy/heliograph vdn-agent --config FILE [--cluster ID] [--controller URL[,URL...]]
                          run one CDN cluster's local agent (source, reflector or edge) until SIGTERM
                        deploy/heliograph vdn-agent client --edge URL --video V [--group G] [--bitrates 1400,600,200]
                          [--chunks 10] [--chunk-seconds 2] [--stream-start-millis 0]

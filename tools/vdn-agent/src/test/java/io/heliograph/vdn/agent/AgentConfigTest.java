@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.heliograph.core.json.Json;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +27,7 @@ class AgentConfigTest {
         AgentConfig config = AgentConfig.read(Json.parse(EDGE + "}"));
         assertEquals(AgentConfig.Tier.EDGE, config.tier());
         assertEquals(AgentConfig.Mode.HYBRID, config.mode());
-        assertEquals("http://127.0.0.1:8080", config.controller().toString(), "a trailing slash is dropped");
+        assertEquals(List.of(URI.create("http://127.0.0.1:8080")), config.controllers(), "a trailing slash is dropped");
         assertEquals(2, config.chunkSeconds());
         assertEquals(1000, config.dvMillis());
         assertEquals(1000, config.reportMillis());
@@ -45,6 +47,9 @@ class AgentConfigTest {
             a fraction of a second     | "dvMillis":0.5                            | only whole numbers
             an unknown member          | "colour":"red"                            | $.colour: unknown member
             a controller URL that is not one | "controller":"ftp://x"              | $.controller: must be an http:// URL
+            one of the instances not a URL | "controller":["http://h:1","h:2"]   | $.controller[1]: must be an http:// URL
+            an instance twice          | "controller":"http://h:1,http://h:1/"     | $.controller: names an instance twice
+            an empty list of instances | "controller":[]                           | $.controller: an empty list
             a parent without capacity  | "parents":[{"id":"R1","url":"http://h:1"}] | $.parents[0].capacityKbps: missing
             a parent twice             | "parents":[{"id":"R1","url":"http://h:1","capacityKbps":1},{"id":"R1","url":"http://h:2","capacityKbps":1}] | $.parents[1].id: R1 appears twice
             an edge without parents    | "parents":[]                              | $.parents: an edge needs at least one parent
@@ -76,7 +81,10 @@ class AgentConfigTest {
         Files.writeString(file, EDGE + "}", StandardCharsets.UTF_8);
         AgentConfig config = AgentConfig.read(file, Map.of("cluster", "E7", "controller", "http://10.0.0.1:8080"));
         assertEquals("E7", config.cluster());
-        assertEquals("http://10.0.0.1:8080", config.controller().toString());
+        assertEquals(List.of(URI.create("http://10.0.0.1:8080")), config.controllers());
+        AgentConfig instances = AgentConfig.read(file, Map.of("controller", "http://10.0.0.1:8080, http://10.0.0.2:8080/"));
+        assertEquals(List.of(URI.create("http://10.0.0.1:8080"), URI.create("http://10.0.0.2:8080")), instances.controllers(),
+                "--controller takes a cluster's instances separated by commas");
         Files.writeString(file, EDGE, StandardCharsets.UTF_8);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AgentConfig.read(file, Map.of()));
         assertTrue(e.getMessage().startsWith(file + ": "), e.getMessage());

@@ -206,6 +206,7 @@ final class AgentFixtures {
         volatile byte[] rib;
         volatile boolean silent;
         volatile long controllerTimeoutSeconds = 120;
+        private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
         FakeController() throws IOException {
             server = loopback("/api/v1/vdn/clusters/", this::cluster);
@@ -264,7 +265,9 @@ final class AgentFixtures {
 
         @Override
         public void close() {
-            stop(server);
+            if (!closed.getAndSet(true)) {
+                stop(server);
+            }
         }
     }
 }

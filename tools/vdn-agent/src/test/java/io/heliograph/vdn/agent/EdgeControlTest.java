@@ -166,6 +166,37 @@ class EdgeControlTest {
     }
 
     @Test
+    void anInstanceThatCannotBeReachedOrFailsIsLeftForTheNextInTheListAndTheFibServesMeanwhile() throws Exception {
+        try (FakeController other = new FakeController()) {
+            edge("hybrid", Map.of("controller", List.of(controller.url().toString(), other.url().toString())));
+            r1.advertise(edge.url(), Map.of("v0/800", new long[] {1, 5000}));
+            r2.advertise(edge.url(), Map.of("v0/800", new long[] {1, 5000}));
+            await("RIB polls answered 404 (no decision yet)", () -> controller.authorizations.size() >= 5);
+            controller.rib(rib("E1", 1, Map.of("v0/800", "R2"), 100_000));
+            await("RIB 1", () -> Long.valueOf(1).equals(edge.status().get("ribVersion")));
+            assertEquals(controller.url().toString(), edge.status().get("controller"));
+            assertEquals(0L, edge.status().get("controllerMoves"), "a 404 is an answer, not a failed instance");
+            long n = AgentFixtures.liveChunk();
+            assertEquals("E1,R2", path(chunk("v0/800", n)));
+
+            controller.silent = true;
+            other.rib(rib("E1", 2, Map.of("v0/800", "R2"), 100_000));
+            await("the next instance's RIB 2", () -> Long.valueOf(2).equals(edge.status().get("ribVersion")));
+            assertEquals(other.url().toString(), edge.status().get("controller"), "a 503 moves the agent on");
+            await("reports to the next instance", () -> !other.reports.isEmpty());
+            assertEquals("E1,R2", path(chunk("v0/800", n + 1)), "the central entry serves throughout");
+
+            controller.silent = false;
+            controller.rib(rib("E1", 3, Map.of("v0/800", "R2"), 100_000));
+            other.close();
+            await("back to the first instance, RIB 3", () -> Long.valueOf(3).equals(edge.status().get("ribVersion")));
+            assertEquals(controller.url().toString(), edge.status().get("controller"), "a refused connection moves it on");
+            assertEquals(2L, edge.status().get("controllerMoves"));
+            assertEquals("CENTRAL", edge.status().get("fibMode"), "never silent for the controller's timeout");
+        }
+    }
+
+    @Test
     void aLinkChangePastTheThresholdMakesTheCentralEntryStaleAndTheStreamIsDecidedLocally() throws Exception {
         long n = streamingThroughR2ByRib1(Map.of());
         URI link = URI.create(edge.url() + "/vdn/links/R2");
