@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Random;
 import java.util.Set;
 
 /**
@@ -90,6 +91,14 @@ public final class CentralOptimiser implements TreeOptimiser {
     /** Up to this many bitrate classes, the rounding tries them in every order (5! = 120 orders). */
     static final int PERMUTED_CLASSES = 5;
 
+    /** The share of the time left after rounding that the reordering search may take. */
+    private static final double REORDER_SHARE = 0.5;
+    /** At most this many unserved requests move in one step of the reordering search. */
+    private static final int REORDER_MOVES = 4;
+    /** The reordering search stops after this many steps without better trees. */
+    private static final int REORDER_PATIENCE = 500;
+    /** The reordering search's seed: the same problem, the same steps (their number depends on the time). */
+    private static final long REORDER_SEED = 24;
     /** GLOP's optimum is exact to its tolerances only: the bound is loosened by this, relatively. */
     private static final double LP_TOLERANCE = 1e-7;
 
@@ -130,7 +139,14 @@ public final class CentralOptimiser implements TreeOptimiser {
             boolean solved = lp != null && lp.status() == SolveStatus.OPTIMAL;
             if (solved) {
                 bound = Math.min(bound, lp.objective() + LP_TOLERANCE * Math.max(1, Math.abs(lp.objective())));
-                round(index, relaxation, lp, best, deadline);
+                Rounded rounded = round(index, relaxation, lp, best, deadline);
+                if (!best.within(bound, options.relativeGap())) {
+                    long now = System.nanoTime();
+                    // within the target gap of the bound: objective >= bound - gap * objective
+                    double target = bound / (1 + options.relativeGap());
+                    best.offer(reorder(index, rounded.order, rounded.guided, now + (long) ((deadline - now) * REORDER_SHARE),
+                            target).serves());
+                }
             }
             if (!best.within(bound, options.relativeGap())) {
                 if (program.linkVariables() <= options.exactVariables()) {
@@ -164,7 +180,7 @@ public final class CentralOptimiser implements TreeOptimiser {
      * alternatives, the greedy's order on those paths and objects by all their requests' service per
      * kbit/s. Each order is a few milliseconds; rounding stops at the deadline.
      */
-    private static void round(ServeIndex index, ServeProgram.Linear solved, Solution lp, Incumbent best,
+    private static Rounded round(ServeIndex index, ServeProgram.Linear solved, Solution lp, Incumbent best,
             long deadline) {
         double[] served = new double[index.requests()];
         for (int r = 0; r < served.length; r++) {
@@ -183,21 +199,86 @@ public final class CentralOptimiser implements TreeOptimiser {
             return (index.price(l, o) + 1e-9) * (1 - (at < 0 ? 0 : flow[o][at]));
         };
         int[] classes = Arrays.stream(index.bitrate).distinct().sorted().toArray();
+        List<int[]> orders = new ArrayList<>();
         for (int[] rank : classOrders(classes.length)) {
-            if (System.nanoTime() > deadline) {
-                return;
-            }
-            int[] order = GreedyTrees.sorted(index, Comparator.<Integer>comparingInt(r -> served[r] >= WHOLE ? 0 : 1)
+            orders.add(GreedyTrees.sorted(index, Comparator.<Integer>comparingInt(r -> served[r] >= WHOLE ? 0 : 1)
                     .thenComparingInt(r -> rank[Arrays.binarySearch(classes, index.bitrate[index.requestObject[r]])])
-                    .thenComparingDouble(r -> -served[r]));
-            best.offer(GreedyTrees.route(index, order, guided).serves());
+                    .thenComparingDouble(r -> -served[r])));
         }
-        best.offer(GreedyTrees.route(index, GreedyTrees.order(index), guided).serves());
-        int[] byObject = GreedyTrees.sorted(index, Comparator.comparingDouble(r -> {
+        orders.add(GreedyTrees.order(index));
+        orders.add(GreedyTrees.sorted(index, Comparator.comparingDouble(r -> {
             int o = index.requestObject[r];
             return -index.priority[o] * index.groups[o].length / index.bitrate[o];
-        }));
-        best.offer(GreedyTrees.route(index, byObject, guided).serves());
+        })));
+        Rounded rounded = null;
+        for (int[] order : orders) {
+            if (rounded != null && System.nanoTime() > deadline) {
+                break;
+            }
+            TreeBuilder trees = GreedyTrees.route(index, order, guided);
+            if (rounded == null || trees.objective() > rounded.objective) {
+                rounded = new Rounded(order, trees.objective(), guided);
+                best.offer(trees.serves());
+            }
+        }
+        return rounded;
+    }
+
+    /** The best of the rounding's orders: the order, its trees' objective, and the preference it routes by. */
+    private record Rounded(int[] order, double objective, TreeBuilder.Preference guided) {
+    }
+
+    /**
+     * Iterated greedy from {@code start}, until {@code until} or trees of {@code target} or more: a few
+     * requests the current order leaves unserved move to earlier places drawn at random, the requests are
+     * routed again in the new order (milliseconds, even for thousands), and the new order is kept when its
+     * trees are at least as good (equal ones too, so the search drifts across plateaus). The rounding
+     * fixes an order once; whole objects that do not fit where it put them often fit once a few others
+     * make way, which is what this finds. It gives up after {@link #REORDER_PATIENCE} steps without
+     * better trees. Returns the best trees found ({@code start}'s if none better).
+     */
+    static TreeBuilder reorder(ServeIndex index, int[] start, TreeBuilder.Preference preference, long until,
+            double target) {
+        Random random = new Random(REORDER_SEED);
+        int[] order = start.clone();
+        TreeBuilder current = GreedyTrees.route(index, order, preference);
+        TreeBuilder best = current;
+        int[] unserved = new int[order.length];
+        int sinceBetter = 0;
+        while (System.nanoTime() < until && best.objective() < target && sinceBetter++ < REORDER_PATIENCE) {
+            int missing = 0;
+            for (int at = 0; at < order.length; at++) {
+                if (!current.serves(order[at])) {
+                    unserved[missing++] = at;
+                }
+            }
+            if (missing == 0) {
+                break;
+            }
+            int[] next = order.clone();
+            int moves = 1 + random.nextInt(Math.min(REORDER_MOVES, missing));
+            for (int m = 0; m < moves; m++) {
+                moveEarlier(next, unserved[random.nextInt(missing)], random);
+            }
+            TreeBuilder trees = GreedyTrees.route(index, next, preference);
+            if (trees.objective() >= current.objective() - 1e-9) {
+                order = next;
+                current = trees;
+                if (trees.objective() > best.objective() + 1e-9) {
+                    best = trees;
+                    sinceBetter = 0;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** Moves the request at {@code from} to a place before it drawn at random, shifting those between. */
+    private static void moveEarlier(int[] order, int from, Random random) {
+        int to = random.nextInt(from + 1);
+        int request = order[from];
+        System.arraycopy(order, to, order, to + 1, from - to);
+        order[to] = request;
     }
 
     /**

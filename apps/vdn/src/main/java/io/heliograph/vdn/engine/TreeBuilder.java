@@ -25,6 +25,7 @@ final class TreeBuilder {
     private final BitSet[] serves;
     private final BitSet[] receives;
     private final Preference price;
+    private double objective;
 
     TreeBuilder(ServeIndex index) {
         this.index = index;
@@ -41,14 +42,25 @@ final class TreeBuilder {
     boolean route(int r, Preference preference) {
         int o = index.requestObject[r];
         int g = index.requestGroup[r];
+        double gain = index.gain(o);
         if (receives(o, g)) {
+            objective += gain;
             return true;
         }
-        double gain = index.gain(o);
         if (preference != null && join(g, o, gain, preference)) {
             return true;
         }
         return join(g, o, gain, price);
+    }
+
+    /** {@code w_s · service − w_c · cost} of the trees grown so far, as {@link Distribution#objective()} has it. */
+    double objective() {
+        return objective;
+    }
+
+    /** Whether request {@code r} is served by the trees grown so far. */
+    boolean serves(int r) {
+        return receives(index.requestObject[r], index.requestGroup[r]);
     }
 
     private boolean join(int g, int o, double gain, Preference preference) {
@@ -69,6 +81,7 @@ final class TreeBuilder {
         if (gain < added) {
             return false;
         }
+        objective += gain - added;
         int bitrate = index.bitrate[o];
         for (int i = 0; i < length; i++) {
             int link = path[i];

@@ -142,6 +142,33 @@ class CentralOptimiserTest {
     }
 
     @Test
+    void theReorderingSearchImprovesOnABadOrderAndNeverMakesItWorse() {
+        int improved = 0;
+        for (long seed = 1; seed <= 10; seed++) {
+            Problem problem = OptimiserFixtures.random(seed, 2, 4, 8, 20, 12, 4);
+            ServeIndex index = new ServeIndex(problem);
+            int[] greedy = GreedyTrees.order(index);
+            int[] reversed = new int[greedy.length];
+            for (int i = 0; i < greedy.length; i++) {
+                reversed[i] = greedy[greedy.length - 1 - i];
+            }
+            double start = GreedyTrees.route(index, reversed, null).objective();
+
+            TreeBuilder found = CentralOptimiser.reorder(index, reversed, null, System.nanoTime() + 200_000_000L,
+                    Double.POSITIVE_INFINITY);
+
+            Distribution trees = new Distribution(problem, found.serves(), "reordered", Double.NaN, Duration.ZERO);
+            assertTrue(trees.violations().isEmpty(), "seed " + seed + ": " + trees.violations());
+            assertEquals(trees.objective(), found.objective(), 1e-6, "seed " + seed + ": the builder's running objective");
+            assertTrue(found.objective() >= start - 1e-9, "seed " + seed);
+            if (found.objective() > start + 1e-9) {
+                improved++;
+            }
+        }
+        assertTrue(improved >= 3, "the lowest service per kbit/s first leaves room to improve: " + improved + " of 10");
+    }
+
+    @Test
     void keepsTheWarmStartWhenTheSolverFindsNothing() {
         SolverService nothing = new SolverService() {
             @Override
