@@ -56,7 +56,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * all at the top; a figure run loads them:
  * {@code -Dvdn.emulation.channels=40 -Dvdn.emulation.chunks=6 -Dvdn.emulation.linkKbps=1500} (40 channels
  * of 140 kbit/s against four 1.5 Mb/s source links is the thesis's 200 videos of 1.4 Mb/s against four
- * 75 Mb/s links), about 6 minutes. Compact: about 3 minutes (190 s). Isolated: eleven JVMs and a client
+ * 75 Mb/s links), about 6 minutes. Fig 4.16a, bitrate as channels are added:
+ * {@code -Dvdn.emulation.added=60 -Dvdn.emulation.linkKbps=1500} runs the three systems with 60 channels
+ * added one a second, each playing until after the last joined, and prints the mean bitrate of the chunks
+ * that arrived while k channels played, k in tens, about 9 minutes. Compact: about 3 minutes (190 s). Isolated: eleven JVMs and a client
  * share two cores, and it measures times.
  */
 @Isolated
@@ -67,6 +70,11 @@ class VdnEmulationIT {
     private static final int DEFAULT_CHANNELS = 12;
     private static final int DEFAULT_CHUNKS = 4;
     private static final int CHANNELS = Integer.getInteger("vdn.emulation.channels", DEFAULT_CHANNELS);
+    /**
+     * Fig 4.16a, bitrate as channels are added: this many channels, one a second, each playing until after
+     * the last has joined, in each of the three systems; 0: the compact run.
+     */
+    private static final int ADDED = Integer.getInteger("vdn.emulation.added", 0);
     private static final int CHUNKS = Integer.getInteger("vdn.emulation.chunks", DEFAULT_CHUNKS);
     private static final long LINK_KBPS = Long.getLong("vdn.emulation.linkKbps", 7500);
     private static final List<Integer> BITRATES = List.of(140, 60, 20);
@@ -79,12 +87,12 @@ class VdnEmulationIT {
     private static final Duration START = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One of the systems compared: the agents' mode and the share of RIB versions they drop. */
-    private record Run(String label, String mode, int dropRibPercent) {
+    /** One of the systems compared: the agents' mode and the share of RIB versions they drop; the channels played. */
+    private record Run(String label, String mode, int dropRibPercent, int channels) {
     }
 
-    /** What one run measured. */
-    private record Figures(Run run, int sessions, int complete, long joinMedian, long joinP90, long joinMax,
+    /** What one run measured; the chunks' (arrival from the plan's start in ms, kbit/s). */
+    private record Figures(Run run, List<long[]> chunks, int sessions, int complete, long joinMedian, long joinP90, long joinMax,
             double bitrateMean, long stalls, long stallMillis, long denied, long edgeRibsInstalled,
             long edgeRibsDropped, long localDecisions, String decision) {
     }
@@ -129,9 +137,7 @@ class VdnEmulationIT {
                     r -> r.status() == 200 && r.json().size() == clusters().size()).json();
             ControllerProcess.Credentials admin = controller.credentials(START);
 
-            List<Run> runs = List.of(new Run("Fully Centralized", "central", 0),
-                    new Run("Fully Distributed", "distributed", 0), new Run("VDN", "hybrid", 0),
-                    new Run("VDN, 50% of updates lost", "hybrid", 50), new Run("VDN, 100% of updates lost", "hybrid", 100));
+            List<Run> runs = runs();
             List<Figures> results = new ArrayList<>();
             for (int i = 0; i < runs.size(); i++) {
                 Run run = runs.get(i);
@@ -147,11 +153,12 @@ class VdnEmulationIT {
                 }
                 awaitConverged(nodes);
                 Path plan = runDir.resolve("plan.json");
-                Files.write(plan, JSON.writeValueAsBytes(plan(prefix, nodes)));
+                Files.write(plan, JSON.writeValueAsBytes(plan(prefix, nodes, run.channels())));
                 Path clientLog = artifacts.resolve("run" + i + "-client.log");
-                // the last channel starts after CHANNELS s; a session takes CHUNKS chunks plus its waits
-                List<JsonNode> played = VdnAgentJar.played(agentJar.client(plan, CHUNKS, CHUNK_SECONDS, BITRATES, clientLog),
-                        clientLog, Duration.ofSeconds(CHANNELS + 3L * CHUNKS * CHUNK_SECONDS + 60));
+                // the last channel starts after as many seconds as channels; a session takes CHUNKS chunks plus its waits
+                int chunks = chunks(run);
+                List<JsonNode> played = VdnAgentJar.played(agentJar.client(plan, chunks, CHUNK_SECONDS, BITRATES, clientLog),
+                        clientLog, Duration.ofSeconds(run.channels() + 3L * chunks * CHUNK_SECONDS + 60));
                 Figures figures = figures(run, played, nodes, rest);
                 results.add(figures);
                 System.out.println("VdnEmulationIT: " + line(figures));
@@ -167,16 +174,19 @@ class VdnEmulationIT {
             }
             Files.writeString(artifacts.resolve("tbf-statistics.txt"), stats);
             long seconds = (System.nanoTime() - began) / 1_000_000_000L;
-            String table = table(results, seconds);
+            String table = table(results, seconds) + (ADDED > 0 ? added(results) : "");
             Files.writeString(artifacts.resolve("results.md"), table);
             System.out.println(table);
 
+            for (Figures f : results) {
+                assertTrue(f.sessions() == f.run().channels(), f.run() + ": a line per session: " + f);
+            }
+            if (ADDED > 0) {
+                return;
+            }
             Figures central = results.get(0);
             Figures vdn = results.get(2);
             Figures allLost = results.get(4);
-            for (Figures f : results) {
-                assertTrue(f.sessions() == CHANNELS, f.run() + ": a line per session: " + f);
-            }
             assertEquals(CHANNELS, vdn.complete(), "VDN serves every channel: " + vdn);
             assertTrue(vdn.joinMedian() * 4 < central.joinMedian(),
                     "VDN's median join far below Fully Centralized's (it waits for the next decision): VDN "
@@ -199,6 +209,26 @@ class VdnEmulationIT {
             cleanup.run("remove the agents' shutdown hook", () -> Runtime.getRuntime().removeShutdownHook(agentsHook));
             cleanup.finish();
         }
+    }
+
+    /**
+     * The compact run: the three systems and VDN with half and all of the updates lost, at {@link #CHANNELS}.
+     * Channels added: the three systems at {@link #ADDED}.
+     */
+    private static List<Run> runs() {
+        if (ADDED == 0) {
+            return List.of(new Run("Fully Centralized", "central", 0, CHANNELS),
+                    new Run("Fully Distributed", "distributed", 0, CHANNELS), new Run("VDN", "hybrid", 0, CHANNELS),
+                    new Run("VDN, 50% of updates lost", "hybrid", 50, CHANNELS),
+                    new Run("VDN, 100% of updates lost", "hybrid", 100, CHANNELS));
+        }
+        return List.of(new Run("Fully Centralized", "central", 0, ADDED),
+                new Run("Fully Distributed", "distributed", 0, ADDED), new Run("VDN", "hybrid", 0, ADDED));
+    }
+
+    /** Chunks a session plays: the compact run's, or when channels are added, until 10 s after the last joined. */
+    private static int chunks(Run run) {
+        return ADDED == 0 ? CHUNKS : Math.max(CHUNKS, run.channels() / CHUNK_SECONDS + 5);
     }
 
     private static List<String> clusters() {
@@ -275,7 +305,7 @@ class VdnEmulationIT {
         if (id.startsWith("S")) {
             config.put("tier", "source");
             List<String> videos = new ArrayList<>();
-            for (int v = 0; v < CHANNELS; v++) {
+            for (int v = 0; v < run.channels(); v++) {
                 videos.add(prefix + v);
             }
             config.put("videos", videos);
@@ -314,10 +344,10 @@ class VdnEmulationIT {
     }
 
     /** A new channel every second, each its own video, at an edge drawn at random (the same draw every run). */
-    private static List<Object> plan(String prefix, Map<String, Overlay.Node> nodes) {
+    private static List<Object> plan(String prefix, Map<String, Overlay.Node> nodes, int channels) {
         Random random = new Random(48);
         List<Object> sessions = new ArrayList<>();
-        for (int v = 0; v < CHANNELS; v++) {
+        for (int v = 0; v < channels; v++) {
             int edge = 1 + random.nextInt(EDGES);
             sessions.add(Map.of("edge", "http://" + nodes.get("E" + edge).controlAddress() + ":" + PORT,
                     "video", prefix + v, "group", "G" + edge, "startMillis", v * 1000L));
@@ -325,9 +355,16 @@ class VdnEmulationIT {
         return sessions;
     }
 
-    private static Figures figures(Run run, List<JsonNode> played, Map<String, Overlay.Node> nodes, RestClient rest) {
+    private static Figures figures(Run run, List<JsonNode> played, Map<String, Overlay.Node> nodes,
+            RestClient rest) {
         JsonNode summary = played.get(played.size() - 1).get("summary");
         List<JsonNode> sessions = played.subList(0, played.size() - 1);
+        List<long[]> chunks = new ArrayList<>();
+        for (JsonNode s : sessions) {
+            for (int c = 0; c < s.get("chunkAtMillis").size(); c++) {
+                chunks.add(new long[] {s.get("chunkAtMillis").get(c).asLong(), s.get("chunkKbps").get(c).asLong()});
+            }
+        }
         // the tail and the stall time the client's summary leaves out
         List<Long> joins = new ArrayList<>();
         long stallMillis = 0;
@@ -355,7 +392,7 @@ class VdnEmulationIT {
                     d.path("version"), d.path("method").asText(), d.path("millis"), d.path("gapPerMillion"),
                     d.path("requestsServed"), d.path("requests"));
         }
-        return new Figures(run, sessions.size(), summary.get("complete").asInt(), summary.path("joinMillisMedian").asLong(-1),
+        return new Figures(run, chunks, sessions.size(), summary.get("complete").asInt(), summary.path("joinMillisMedian").asLong(-1),
                 percentile(joins, 90), joins.isEmpty() ? -1 : joins.get(joins.size() - 1),
                 summary.get("bitrateKbpsMean").asDouble(), summary.get("stalls").asLong(), stallMillis,
                 summary.get("denied").asLong(), installed, dropped, local, decided);
@@ -378,20 +415,58 @@ class VdnEmulationIT {
                 f.decision());
     }
 
+    /**
+     * Fig 4.16a: the mean bitrate of the chunks that arrived while k channels played, for k in tens (a
+     * channel starts each second, so from k - 10 to k seconds after the first; the last group also holds
+     * the time after the last channel joined, all of them playing).
+     */
+    private static String added(List<Figures> results) {
+        StringBuilder md = new StringBuilder("\nMean bitrate (kbit/s) of the chunks that arrived while k - 9 to k channels "
+                + "played; bound: the sources' links filled fluidly, no more than the top bitrate\n\n| system |");
+        List<Integer> ks = new ArrayList<>();
+        for (int k = 10; k <= ADDED; k += 10) {
+            ks.add(k);
+        }
+        StringBuilder rule = new StringBuilder("|---|");
+        for (int k : ks) {
+            md.append(" k = ").append(k).append(" |");
+            rule.append("---|");
+        }
+        md.append('\n').append(rule).append('\n');
+        for (Figures f : results) {
+            md.append("| ").append(f.run().label()).append(" |");
+            for (int k : ks) {
+                long from = (k - 10) * 1000L;
+                long to = k == ks.get(ks.size() - 1) ? Long.MAX_VALUE : k * 1000L;
+                md.append(String.format(Locale.ROOT, " %.0f |", f.chunks().stream()
+                        .filter(c -> c[0] >= from && c[0] < to).mapToLong(c -> c[1]).average().orElse(Double.NaN)));
+            }
+            md.append('\n');
+        }
+        md.append("| bound |");
+        for (int k : ks) {
+            md.append(String.format(Locale.ROOT, " %.0f |",
+                    Math.min(BITRATES.get(0), (double) SOURCES * REFLECTORS * LINK_KBPS / k)));
+        }
+        return md.append('\n').toString();
+    }
+
     private static String table(List<Figures> results, long seconds) {
         StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "VdnEmulationIT: %d channels (one a second, one client each at a random edge), "
+        md.append(String.format(Locale.ROOT, "VdnEmulationIT: channels one a second, one client each at a random edge, "
                         + "%d chunks of %d s each, links %d kbit/s (tbf), bitrates %s kbit/s, controller period %d s; "
-                        + "%d s in all%n%n", CHANNELS, CHUNKS, CHUNK_SECONDS, LINK_KBPS, BITRATES, PERIOD_SECONDS, seconds));
-        md.append(String.format(Locale.ROOT, "Bound on the mean bitrate (the sources' %d links to the reflectors filled "
-                + "fluidly, no more than the top bitrate): %.0f kbit/s%n%n", SOURCES * REFLECTORS,
-                Math.min(BITRATES.get(0), (double) SOURCES * REFLECTORS * LINK_KBPS / CHANNELS)));
-        md.append("| system | complete | join median (ms) | join p90 (ms) | join max (ms) | mean bitrate (kbit/s) "
-                + "| stalls (total ms) | denied | edge RIBs installed / dropped | local decisions at edges |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+                        + "%d s in all%n%n", chunks(results.get(0).run()), CHUNK_SECONDS, LINK_KBPS, BITRATES, PERIOD_SECONDS, seconds));
+        md.append(String.format(Locale.ROOT, "Bound on the mean bitrate: the sources' %d links to the reflectors filled "
+                + "fluidly, no more than the top bitrate.%n%n", SOURCES * REFLECTORS));
+        md.append("| system | channels | bound (kbit/s) | complete | join median (ms) | join p90 (ms) | join max (ms) "
+                + "| mean bitrate (kbit/s) | stalls (total ms) | denied | edge RIBs installed / dropped "
+                + "| local decisions at edges |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Figures f : results) {
-            md.append(String.format(Locale.ROOT, "| %s | %d/%d | %d | %d | %d | %.0f | %d (%d) | %d | %d / %d | %d |%n",
-                    f.run().label(), f.complete(), f.sessions(), f.joinMedian(), f.joinP90(), f.joinMax(), f.bitrateMean(),
+            md.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %d/%d | %d | %d | %d | %.0f | %d (%d) | %d | %d / %d | %d |%n",
+                    f.run().label(), f.run().channels(),
+                    Math.min(BITRATES.get(0), (double) SOURCES * REFLECTORS * LINK_KBPS / f.run().channels()),
+                    f.complete(), f.sessions(), f.joinMedian(), f.joinP90(), f.joinMax(), f.bitrateMean(),
                     f.stalls(), f.stallMillis(), f.denied(), f.edgeRibsInstalled(), f.edgeRibsDropped(), f.localDecisions()));
         }
         return md.toString();

@@ -22,8 +22,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * It measures its join time (first request to the first byte of its first chunk), the chunks and mean
  * bitrate it got, and its stalls against a player that starts playing at the first chunk: a chunk arriving
  * after the buffer ran dry stalls playback for the difference ({@code stallMillis}; a gap over
- * {@value #STALL_MILLIS} ms counts as a stall). Many sessions share one client (asynchronous, a few
- * threads).
+ * {@value #STALL_MILLIS} ms counts as a stall), and each chunk's arrival (milliseconds from the start of
+ * the plan) and bitrate, so that a run's bitrate can be read against the load at each moment. Many
+ * sessions share one client (asynchronous, a few threads).
  */
 final class LiveClient implements AutoCloseable {
 
@@ -37,7 +38,7 @@ final class LiveClient implements AutoCloseable {
 
     /** How a session went. */
     record Result(Session session, long joinMillis, int chunks, long bitrateKbpsMean, int stalls, long stallMillis,
-            int denied, int failures, String lastPath, String error) {
+            int denied, int failures, String lastPath, String error, List<Long> chunkAtMillis, List<Long> chunkKbps) {
 
         boolean complete() {
             return chunks == session.chunks();
@@ -57,6 +58,8 @@ final class LiveClient implements AutoCloseable {
             json.put("failures", (long) failures);
             json.put("path", lastPath);
             json.put("error", error);
+            json.put("chunkAtMillis", chunkAtMillis);
+            json.put("chunkKbps", chunkKbps);
             return json;
         }
     }
@@ -110,6 +113,8 @@ final class LiveClient implements AutoCloseable {
         int failures;
         int failuresInRow;
         String lastPath;
+        final List<Long> chunkAtMillis = new ArrayList<>();
+        final List<Long> chunkKbps = new ArrayList<>();
 
         Play(Session session, String id) {
             this.session = session;
@@ -183,6 +188,8 @@ final class LiveClient implements AutoCloseable {
             lastPath = response.headers().firstValue(VdnAgent.PATH_HEADER).orElse(null);
             received++;
             bitrateSum += bitrate;
+            chunkAtMillis.add(session.startDelayMillis() + (arrival - startNanos) / 1_000_000);
+            chunkKbps.add((long) bitrate);
             chunk++;
             if (received == session.chunks()) {
                 finish(null);
@@ -193,7 +200,7 @@ final class LiveClient implements AutoCloseable {
 
         void finish(String error) {
             done.complete(new Result(session, joinMillis, received, received == 0 ? 0 : bitrateSum / received, stalls,
-                    stallMillis, denied, failures, lastPath, error));
+                    stallMillis, denied, failures, lastPath, error, List.copyOf(chunkAtMillis), List.copyOf(chunkKbps)));
         }
     }
 
