@@ -70,7 +70,8 @@ final class RequestSizeLimit implements Filter {
      * first, so that a client that waits for it before sending the rest is not kept waiting.
      */
     private static void readRest(HttpServletRequest request, ServletResponse response) {
-        if (request.isAsyncStarted()) {
+        boolean hasBody = request.getContentLengthLong() > 0 || request.getHeader("Transfer-Encoding") != null;
+        if (!hasBody || request.getDispatcherType() != jakarta.servlet.DispatcherType.REQUEST || request.isAsyncStarted()) {
             return;
         }
         try {
