@@ -35,7 +35,8 @@ final class ControllerLink {
     private static final DecisionTableJson<String> TABLES = DecisionTableJson.ofStrings();
 
     private final HttpClient http;
-    private final List<URI> bases;
+    private final List<URI> controllers;
+    private final String clusterPath;
     private final AtomicInteger current = new AtomicInteger();
     private final AtomicLong moves = new AtomicLong();
     private final String authorization;
@@ -46,7 +47,8 @@ final class ControllerLink {
             throw new IllegalArgumentException("no controller instance");
         }
         this.http = http;
-        this.bases = controllers.stream().map(c -> URI.create(c + "/api/v1/vdn/clusters/" + cluster + "/")).toList();
+        this.controllers = List.copyOf(controllers);
+        this.clusterPath = "/api/v1/vdn/clusters/" + cluster + "/";
         this.authorization = "Basic "
                 + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
         this.key = key;
@@ -54,8 +56,7 @@ final class ControllerLink {
 
     /** The instance spoken to now (its base URL). */
     URI controller() {
-        URI base = bases.get(current.get());
-        return URI.create(base.getScheme() + "://" + base.getRawAuthority());
+        return controllers.get(current.get());
     }
 
     /** How many times the link moved to another instance. */
@@ -86,7 +87,7 @@ final class ControllerLink {
     }
 
     private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(bases.get(current.get()).resolve(path)).timeout(TIMEOUT)
+        return HttpRequest.newBuilder(URI.create(controller() + clusterPath + path)).timeout(TIMEOUT)
                 .header("Authorization", authorization)
                 .header(KEY_HEADER, key)
                 .header("Content-Type", "application/json")
@@ -110,7 +111,7 @@ final class ControllerLink {
 
     /** The next instance after {@code failed}, unless another call already moved on from it. */
     private void moveOn(int failed) {
-        if (bases.size() > 1 && current.compareAndSet(failed, (failed + 1) % bases.size())) {
+        if (controllers.size() > 1 && current.compareAndSet(failed, (failed + 1) % controllers.size())) {
             moves.incrementAndGet();
         }
     }
