@@ -445,10 +445,14 @@ class VdnEmulationIT {
         }
         md.append("| bound |");
         for (int k : ks) {
-            md.append(String.format(Locale.ROOT, " %.0f |",
-                    Math.min(BITRATES.get(0), (double) SOURCES * REFLECTORS * LINK_KBPS / k)));
+            md.append(String.format(Locale.ROOT, " %.0f |", bound(k)));
         }
         return md.append('\n').toString();
+    }
+
+    /** The mean bitrate the sources' links allow {@code channels} channels, filled fluidly, at most the top bitrate. */
+    private static double bound(int channels) {
+        return Math.min(BITRATES.get(0), (double) SOURCES * REFLECTORS * LINK_KBPS / channels);
     }
 
     private static String table(List<Figures> results, long seconds) {
@@ -465,7 +469,7 @@ class VdnEmulationIT {
         for (Figures f : results) {
             md.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %d/%d | %d | %d | %d | %.0f | %d (%d) | %d | %d / %d | %d |%n",
                     f.run().label(), f.run().channels(),
-                    Math.min(BITRATES.get(0), (double) SOURCES * REFLECTORS * LINK_KBPS / f.run().channels()),
+                    bound(f.run().channels()),
                     f.complete(), f.sessions(), f.joinMedian(), f.joinP90(), f.joinMax(), f.bitrateMean(),
                     f.stalls(), f.stallMillis(), f.denied(), f.edgeRibsInstalled(), f.edgeRibsDropped(), f.localDecisions()));
         }

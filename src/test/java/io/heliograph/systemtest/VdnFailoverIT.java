@@ -79,7 +79,7 @@ class VdnFailoverIT {
             JsonNode keys = Poll.until("a key per cluster", START, () -> operator.get(BASE + "/agents"),
                     r -> r.status() == 200 && r.json().size() == CLUSTERS.size()).json();
             ControllerCluster running = cluster;
-            int decider = decider(running, START);
+            int decider = VdnClusterIT.decider(running, START);
             int other = 1 - decider;
             List<String> controllers = List.of(url(cluster.get(decider)), url(cluster.get(other)));
             ControllerProcess.Credentials admin = cluster.get(0).credentials(START);
@@ -112,7 +112,7 @@ class VdnFailoverIT {
 
             // every channel in a decision of the optimiser's instance, and in both edges' FIBs
             JsonNode decided = Poll.until("a decision serving all " + CHANNELS + " channels", START,
-                    () -> cluster(running, decider).get(BASE + "/decision"),
+                    () -> running.get(decider).rest().get(BASE + "/decision"),
                     r -> r.status() == 200 && r.json().path("requestsServed").asLong() >= CHANNELS).json();
             long version = decided.get("version").asLong();
             for (String edge : List.of("E1", "E2")) {
@@ -124,7 +124,7 @@ class VdnFailoverIT {
 
             cluster.get(decider).kill();
             long killed = System.nanoTime();
-            int successor = decider(running, TAKE_OVER);
+            int successor = VdnClusterIT.decider(running, TAKE_OVER);
             assertEquals(other, successor, "the survivor runs the optimiser");
             double tookOver = (System.nanoTime() - killed) / 1e9;
             long last = version;
@@ -189,25 +189,6 @@ class VdnFailoverIT {
                     StandardCopyOption.REPLACE_EXISTING);
         }
         cluster.restart(1);
-    }
-
-    private static RestClient cluster(ControllerCluster cluster, int instance) {
-        return cluster.get(instance).rest();
-    }
-
-    /** The instance whose decision summary says it runs the optimiser (among those running). */
-    private static int decider(ControllerCluster cluster, Duration timeout) {
-        return Poll.until("one instance to say it decides", timeout, () -> {
-            for (int i = 0; i < cluster.size(); i++) {
-                if (cluster.get(i).isAlive()) {
-                    RestClient.Response d = cluster.get(i).rest().get(BASE + "/decision");
-                    if (d.status() == 200 && d.json().path("decidingHere").asBoolean()) {
-                        return i;
-                    }
-                }
-            }
-            return -1;
-        }, i -> i >= 0);
     }
 
     private static String url(ControllerProcess instance) {
