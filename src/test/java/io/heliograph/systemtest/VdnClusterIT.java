@@ -85,9 +85,12 @@ class VdnClusterIT {
 
         JsonNode first = Poll.until("a decision serving all 12 requests", APP, () -> decision(1),
                 d -> d != null && d.path("requestsServed").asLong() == 12);
-        int decider = decider(APP);
+        int decider = decider(cluster, APP);
         long version = first.get("version").asLong();
-        JsonNode rib = ok(cluster.get((decider + 1) % INSTANCES).rest().get(BASE + "/clusters/E1/rib"));
+        // another instance serves the decision's RIBs once its store watch has them
+        JsonNode rib = Poll.until("E1's RIB of version " + version + " on another instance", APP,
+                () -> cluster.get((decider + 1) % INSTANCES).rest().get(BASE + "/clusters/E1/rib"),
+                r -> r.status() == 200 && r.json().get("version").asLong() >= version).json();
         assertEquals(2, rib.get("decisions").size(), "E1 receives v1 at 1000 and at 4500: " + rib);
         JsonNode evidence = rib.at("/decisions/0/evidence");
         assertEquals("v1/1000", rib.at("/decisions/0/key").asText(), rib.toString());
@@ -110,7 +113,7 @@ class VdnClusterIT {
             assertEquals(200, cluster.get(i).rest().get(BASE + "/clusters/E3/rib").status());
             last = Math.max(last, decision(i).get("version").asLong());
         }
-        int successor = decider(TAKE_OVER);
+        int successor = decider(cluster, TAKE_OVER);
         assertTrue(survivors.contains(successor), "a survivor decides: " + ControllerCluster.id(successor));
         long before = last;
         JsonNode next = Poll.until("the successor's first decision", TAKE_OVER, () -> decision(successor),
@@ -119,18 +122,20 @@ class VdnClusterIT {
                 + "%.1f s after it%n", ControllerCluster.id(successor), next.get("version").asLong(), before,
                 (System.nanoTime() - killed) / 1e9);
         assertEquals(12, next.get("requestsServed").asLong(), next.toString());
-        JsonNode after = ok(cluster.get(survivors.get(1)).rest().get(BASE + "/clusters/E1/rib"));
-        assertTrue(after.get("version").asLong() > version, after.toString());
+        // the other survivor serves the successor's RIB once its store watch has it
+        JsonNode after = Poll.until("E1's RIB of the successor on the other survivor", TAKE_OVER,
+                () -> ok(cluster.get(survivors.get(1)).rest().get(BASE + "/clusters/E1/rib")),
+                r -> r.get("version").asLong() > version);
         assertEquals(rib.at("/decisions/0/value"), after.at("/decisions/0/value"), "the same network, the same tree");
     }
 
-    /** The instance whose decision summary says it decides (among those running). */
-    private static int decider(Duration timeout) {
+    /** The instance of {@code cluster} whose decision summary says it runs the optimiser (among those running). */
+    static int decider(ControllerCluster cluster, Duration timeout) {
         return Poll.until("one instance to say it decides", timeout, () -> {
-            for (int i = 0; i < INSTANCES; i++) {
+            for (int i = 0; i < cluster.size(); i++) {
                 if (cluster.get(i).isAlive()) {
-                    JsonNode d = decision(i);
-                    if (d != null && d.path("decidingHere").asBoolean()) {
+                    Response d = cluster.get(i).rest().get(BASE + "/decision");
+                    if (d.status() == 200 && d.json().path("decidingHere").asBoolean()) {
                         return i;
                     }
                 }
