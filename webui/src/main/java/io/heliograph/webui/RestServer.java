@@ -117,6 +117,7 @@ final class RestServer {
             server.start();
         } catch (Exception e) {
             stopQuietly();
+            awaitQuietly(admin);
             Throwable root = rootCause(e);
             String what = root instanceof BindException ? "cannot listen for HTTP on " + settings.address() + ":"
                     + settings.port() + (https != null ? " / HTTPS port " + settings.httpsPort() : "") + ": "
@@ -146,6 +147,20 @@ final class RestServer {
         ready = true;
         LOG.info("HTTP listening on {}:{}{}", settings.address(), http.getLocalPort(),
                 https != null ? ", HTTPS on port " + https.getLocalPort() : "");
+    }
+
+    /**
+     * A start that fails does not leave the credentials' first write running behind it: the caller
+     * (an operator fixing the configuration, a test removing the data directory) finds it finished.
+     */
+    private static void awaitQuietly(CompletableFuture<AdminCredentials> admin) {
+        if (admin != null) {
+            try {
+                admin.join();
+            } catch (CompletionException ignored) {
+                // the start's own failure is what gets reported
+            }
+        }
     }
 
     void stop() {

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.heliograph.webui.auth.AdminCredentials;
+
 /** HTTPS beside HTTP, with a keystore the operator configures (here one keytool generates). */
 class HttpsTest {
 
@@ -71,9 +73,15 @@ class HttpsTest {
     }
 
     @Test
-    void aWrongKeystorePasswordIsAClearErrorAtStart() {
-        IOException e = assertThrows(IOException.class, () -> new RunningServer(dir.resolve("data"), settings("wrong")));
+    void aWrongKeystorePasswordIsAClearErrorAtStart() throws IOException {
+        Path data = dir.resolve("data");
+        IOException e = assertThrows(IOException.class, () -> new RunningServer(data, settings("wrong")));
         assertTrue(e.getMessage().contains(keystore.toString()), e.getMessage());
+        // The first start's credentials are written before the failure is reported, not after it behind the caller's back.
+        assertTrue(Files.exists(data.resolve(AdminCredentials.INITIAL_CREDENTIALS)), "credentials written by the time start fails");
+        try (var files = Files.list(data)) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp")), "no write left half done");
+        }
     }
 
     @Test
