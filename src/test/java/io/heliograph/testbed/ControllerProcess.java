@@ -41,6 +41,8 @@ public final class ControllerProcess implements AutoCloseable {
     private static final Pattern STATUS = Pattern.compile("\"status\"\\s*:\\s*\"([A-Z_]+)\"");
     private static final Pattern SWITCHES = Pattern.compile("\"switches\"\\s*:\\s*(\\d+)");
     private static final Pattern LB_DONE = Pattern.compile("START LEVEL \\d+.*?\\ng! ", Pattern.DOTALL);
+    /** What Gogo prints when a command throws, then its next prompt. */
+    private static final Pattern CONSOLE_FAILED = Pattern.compile("gogo: [^\\n]*\\ng! ");
     private static final Pattern SCR_LIST_DONE = Pattern.compile("\\S+ in bundle \\d+ .*?\\ng! ", Pattern.DOTALL);
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
     /** Every port {@link #freePort} returned in this JVM. */
@@ -278,22 +280,29 @@ public final class ControllerProcess implements AutoCloseable {
     /** The bundles as the console's {@code lb} lists them now. */
     public BundleList bundles(Duration timeout) {
         // lb prints "START LEVEL n", the rows, then the next prompt
-        String output = console("lb", LB_DONE, timeout);
-        Matcher m = LB_DONE.matcher(output);
-        if (!m.find()) {
-            throw new IllegalStateException("no complete lb listing in: " + output);
-        }
-        return BundleList.parse(m.group());
+        return BundleList.parse(listing("lb", LB_DONE, timeout));
     }
 
     /** The components as the console's {@code scr:list} shows them now. */
     public ComponentList components(Duration timeout) {
-        String output = console("scr:list", SCR_LIST_DONE, timeout);
-        Matcher m = SCR_LIST_DONE.matcher(output);
-        if (!m.find()) {
-            throw new IllegalStateException("no complete scr:list listing in: " + output);
+        return ComponentList.parse(listing("scr:list", SCR_LIST_DONE, timeout));
+    }
+
+    /**
+     * The listing a console command prints, up to the next prompt. A command can fail instead of
+     * listing (lb while a bundle is being uninstalled: "gogo: IllegalStateException: Module has been
+     * uninstalled"); that is an {@link IllegalStateException}, which {@link Poll} takes as a probe to retry.
+     */
+    private String listing(String command, Pattern listed, Duration timeout) {
+        Pattern listedOrFailed = Pattern.compile(listed.pattern() + "|" + CONSOLE_FAILED.pattern(), Pattern.DOTALL);
+        String output = console(command, listedOrFailed, timeout);
+        Matcher m = listed.matcher(output);
+        if (m.find()) {
+            return m.group();
         }
-        return ComponentList.parse(m.group());
+        Matcher failed = CONSOLE_FAILED.matcher(output);
+        throw new IllegalStateException("the console's " + command + " failed: "
+                + (failed.find() ? failed.group().strip() : output));
     }
 
     /**
