@@ -63,7 +63,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * FIB; central, only the controller's entries (a request without one is reported at once and waits for a
  * RIB that has one); distributed, only Algorithm 1. A request no parent can take is denied (503). Routing
  * is decided again for every chunk fetched upstream, so a subscription whose entry went stale, whose parent
- * failed or that a new RIB moved follows at its next chunk (§4.4's "re-treated as a new request").
+ * failed or that a new RIB moved follows at its next chunk (§4.4's "re-treated as a new request"). A RIB
+ * moves a live stream only onto a parent with room for it now (its link's slack and its advertised path):
+ * the centre decided on reports a period old, and a stream moved onto a full link is denied there, while
+ * where it is it still plays; it stays until the move fits or its parent fails.
  *
  * <p>Control: every DV period the agent advertises its distances to its children ({@code POST /vdn/dv})
  * and takes its parents' (a parent silent for three periods is failed until heard again); it polls its RIB,
@@ -170,6 +173,7 @@ public final class VdnAgent implements AutoCloseable {
     private final AtomicLong advertisementsReceived = new AtomicLong();
     private final AtomicLong advertisementsRefused = new AtomicLong();
     private final AtomicLong localDecisions = new AtomicLong();
+    private final AtomicLong movesKept = new AtomicLong();
     private final AtomicLong denied = new AtomicLong();
 
     private VdnAgent(AgentConfig config, Clock clock) throws IOException {
@@ -469,7 +473,8 @@ public final class VdnAgent implements AutoCloseable {
         if (lookup.found()) {
             String hop = lookup.decision().value();
             if (usable(hop) && !hop.equals(excluded)) {
-                return CompletableFuture.completedFuture(hop);
+                String kept = lookup.decision().origin() == Origin.CENTRAL ? parentKept(key, hop, excluded) : null;
+                return CompletableFuture.completedFuture(kept != null ? kept : hop);
             }
             if (lookup.decision().origin() == Origin.LOCAL) {
                 table.removeLocal(lookup.decision().key());
@@ -484,6 +489,29 @@ public final class VdnAgent implements AutoCloseable {
                 (double) parents.get(chosen.get()).capacityKbps)));
         localDecisions.incrementAndGet();
         return CompletableFuture.completedFuture(chosen.get());
+    }
+
+    /**
+     * The parent a live stream keeps when the central entry would move it to {@code hop} without room
+     * there for it now; null when the stream is not live, its parent is not usable, or the move fits.
+     */
+    private String parentKept(String key, String hop, String excluded) {
+        Subscription own = subscriptions.get(key);
+        String current = own == null ? null : own.parent;
+        if (current == null || current.equals(hop) || current.equals(excluded) || !usable(current)) {
+            return null;
+        }
+        int bitrate = own.bitrateKbps;
+        Distance path = vector.routes(key).get(hop);
+        boolean fits = slackKbps(hop) > bitrate && (path == null || path.capacityKbps() > bitrate);
+        if (fits) {
+            return null;
+        }
+        if (movesKept.getAndIncrement() % 100 == 0) {
+            log("a central entry would move " + key + " from " + current + " to " + hop + " without room there: it stays ("
+                    + movesKept.get() + " such so far)");
+        }
+        return current;
     }
 
     /** Algorithm 1 over the distance vector, each path's capacity capped by its first link's slack now. */
@@ -979,6 +1007,7 @@ public final class VdnAgent implements AutoCloseable {
         counters.put("liveRequests", liveRequests.get());
         counters.put("upstreamFetches", upstreamFetches.get());
         counters.put("localDecisions", localDecisions.get());
+        counters.put("movesKept", movesKept.get());
         counters.put("denied", denied.get());
         counters.put("ribInstalled", ribInstalled.get());
         counters.put("ribDropped", ribDropped.get());

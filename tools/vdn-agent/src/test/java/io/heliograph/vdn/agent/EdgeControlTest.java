@@ -197,6 +197,41 @@ class EdgeControlTest {
     }
 
     @Test
+    void aRibMovesALiveStreamOnlyOntoAPathWithRoomForItNow() throws Exception {
+        long n = streamingThroughR2ByRib1(Map.of());
+        r1.advertise(edge.url(), Map.of("v0/800", new long[] {1, 500}));
+        controller.rib(rib("E1", 2, Map.of("v0/800", "R1"), 100_000));
+        await("RIB 2", () -> Long.valueOf(2).equals(edge.status().get("ribVersion")));
+
+        assertEquals("E1,R2", path(chunk("v0/800", n + 1)), "R1's path has 500 kbit/s left: the stream stays");
+        assertEquals(1, edge.counter("movesKept"));
+        r1.advertise(edge.url(), Map.of("v0/800", new long[] {1, 5000}));
+        assertEquals("E1,R1", path(chunk("v0/800", n + 2)), "room on R1's path now: the RIB's move happens");
+        assertEquals(0, edge.counter("localDecisions"));
+    }
+
+    @Test
+    void aRibMovesALiveStreamOnlyOntoALinkWithSlackForItWhileNewStreamsFollowIt() throws Exception {
+        edge("hybrid", Map.of("parents", List.of(parent("R1", r1.url(), 2000), parent("R2", r2.url(), 100_000))));
+        Map<String, long[]> all = Map.of("v0/800", new long[] {1, 5000}, "v1/800", new long[] {1, 5000},
+                "v2/800", new long[] {1, 5000});
+        r1.advertise(edge.url(), all);
+        r2.advertise(edge.url(), all);
+        controller.rib(rib("E1", 1, Map.of("v0/800", "R2"), 100_000));
+        await("RIB 1", () -> Long.valueOf(1).equals(edge.status().get("ribVersion")));
+        long n = AgentFixtures.liveChunk();
+        assertEquals("E1,R2", path(chunk("v0/800", n)));
+
+        controller.rib(rib("E1", 2, Map.of("v0/800", "R1", "v1/800", "R1", "v2/800", "R1"), 2000));
+        await("RIB 2", () -> Long.valueOf(2).equals(edge.status().get("ribVersion")));
+        assertEquals("E1,R1", path(chunk("v1/800", n)), "a new stream follows the RIB");
+        assertEquals("E1,R1", path(chunk("v2/800", n)));
+        assertEquals("E1,R2", path(chunk("v0/800", n + 1)), "R1's 2000 kbit/s carry 1600: no room for 800 more");
+        assertEquals(1, edge.counter("movesKept"));
+        assertEquals(0, edge.counter("localDecisions"));
+    }
+
+    @Test
     void aLinkChangePastTheThresholdMakesTheCentralEntryStaleAndTheStreamIsDecidedLocally() throws Exception {
         long n = streamingThroughR2ByRib1(Map.of());
         URI link = URI.create(edge.url() + "/vdn/links/R2");
