@@ -89,6 +89,11 @@ final class ResourceMappings extends RequestMappingHandlerMapping {
         return mapped.containsKey(resource);
     }
 
+    /** The resources mapped now. */
+    synchronized List<Object> resources() {
+        return List.copyOf(mapped.keySet());
+    }
+
     /** Removes the mappings {@link #map} made for {@code resource}; nothing if it was refused. */
     synchronized void unmap(Object resource) {
         List<RequestMappingInfo> registered = mapped.remove(resource);

@@ -164,6 +164,11 @@ final class RestServer {
     }
 
     void stop() {
+        for (Object resource : mappings.resources()) {
+            if (resource instanceof HeldConnections held) {
+                held.endHeldConnections();
+            }
+        }
         stopQuietly();
         LOG.info("HTTP stopped");
     }

@@ -272,8 +272,22 @@ class LiveEventsTest {
         EventStreamReader reader = openStream();
         server.close();
         server = null;
+        assertEquals(0, events.openStreams(), "ended before the server stopped, not at the next keep-alive");
         reader.awaitEnd(WAIT);
-        Poll.until(() -> events.openStreams() == 0);
+    }
+
+    @Test
+    void aServerThatRestartsEndsItsStreamsAndTheResourceTakesNewOnes() throws Exception {
+        start(EventStreams.Limits.DEFAULTS);
+        EventStreamReader reader = openStream();
+        server.close();
+        reader.awaitEnd(WAIT);
+        server = new RunningServer(dataDir);
+        server.component.addResource(events);
+        EventStreamReader again = openStream();
+        Poll.until(() -> events.openStreams() == 1);
+        events.publish("switch", () -> java.util.Map.of("action", "added"));
+        assertEquals("switch", again.nextEvent(WAIT).event(), "the resource serves the new server's streams");
     }
 
     @Test

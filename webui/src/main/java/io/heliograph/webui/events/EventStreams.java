@@ -180,13 +180,18 @@ public final class EventStreams implements LiveEvents, AutoCloseable {
         return open.size();
     }
 
+    /** Completes every stream open now (clients see the end of their stream); new ones may open. */
+    public void endAll() {
+        for (EventStream stream : List.copyOf(open)) {
+            stream.end(false);
+        }
+    }
+
     /** Completes every stream (clients see the end of their stream) and refuses new ones. */
     @Override
     public void close() {
         closed = true;
-        for (EventStream stream : List.copyOf(open)) {
-            stream.end(false);
-        }
+        endAll();
         writer.shutdown();
         try {
             // streams dropped just before still have their connection closed on the writer thread

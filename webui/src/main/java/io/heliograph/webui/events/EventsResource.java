@@ -9,6 +9,7 @@ import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.heliograph.webui.HeldConnections;
 import io.heliograph.webui.api.ApiDescription;
 import io.heliograph.webui.api.OperationId;
 import io.heliograph.webui.api.LiveEvents;
@@ -24,7 +25,7 @@ import jakarta.servlet.http.HttpServletResponse;
 @RestController
 @ApiDescription("Live events: switches, links and hosts as they change, as server-sent events")
 @Component(service = {LiveEvents.class, RestResource.class})
-public final class EventsResource implements LiveEvents, RestResource {
+public final class EventsResource implements LiveEvents, RestResource, HeldConnections {
 
     public static final String PATH = "/api/v1/events";
 
@@ -55,6 +56,12 @@ public final class EventsResource implements LiveEvents, RestResource {
     /** Streams open now. */
     public int openStreams() {
         return streams.openStreams();
+    }
+
+    /** Completes the streams open now: the server they came through is stopping (its port may move). */
+    @Override
+    public void endHeldConnections() {
+        streams.endAll();
     }
 
     /** Completes every stream: the web bundle is stopping (or a test is done). */
