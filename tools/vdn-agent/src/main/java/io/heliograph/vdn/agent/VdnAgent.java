@@ -82,6 +82,8 @@ public final class VdnAgent implements AutoCloseable {
 
     /** The chunks of an object kept for late requests (the one played, the one before, the next): memory is this × objects. */
     private static final int CACHE_CHUNKS = 3;
+    /** The longest a request tagged with a RIB version newer than the agent's waits for it. */
+    private static final long NEWER_VERSION_WAIT_MILLIS = 1000;
     private static final int MAX_ADVERTISEMENT_BYTES = 4 << 20;
     /** A parent not heard for this many DV periods has failed. */
     private static final int SILENT_PERIODS = 3;
@@ -133,6 +135,10 @@ public final class VdnAgent implements AutoCloseable {
         }
     }
 
+    /** A request tagged with a RIB version newer than any this agent has seen, waiting for that version. */
+    private record VersionWaiter(long version, CompletableFuture<Void> arrived) {
+    }
+
     private record CentralWaiter(String key, Long version, String excluded, CompletableFuture<String> hop) {
     }
 
@@ -150,6 +156,8 @@ public final class VdnAgent implements AutoCloseable {
     /** The RIBs installed, newest last: the current one and its shadows. */
     private final Deque<DecisionTable<String>> installed = new ArrayDeque<>();
     private long decidedVersion = -1;
+    /** The newest RIB version this agent has received, installed or dropped. */
+    private long newestSeen = -1;
     private boolean decidedDropped;
     private final DistanceVector vector;
     private final DistributedControl algorithm;
@@ -158,6 +166,9 @@ public final class VdnAgent implements AutoCloseable {
     private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
     private final ServingFigures serving;
     private final List<CentralWaiter> waiters = new CopyOnWriteArrayList<>();
+    private final List<VersionWaiter> versionWaiters = new CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicBoolean ribPollInFlight = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicLong newerVersionWaits = new AtomicLong();
     private final AtomicBoolean reportInFlight = new AtomicBoolean();
     private final AtomicBoolean reportAgain = new AtomicBoolean();
     private final Map<String, String> lastProblems = new ConcurrentHashMap<>();
@@ -279,6 +290,7 @@ public final class VdnAgent implements AutoCloseable {
         for (CentralWaiter w : waiters) {
             w.hop().completeExceptionally(new Refused(503, "the agent stopped"));
         }
+        versionWaiters.forEach(w -> w.arrived().complete(null));
     }
 
     // ---- the data plane
@@ -451,6 +463,13 @@ public final class VdnAgent implements AutoCloseable {
     // ---- choosing the parent
 
     private CompletableFuture<String> route(String key, Long version, String excluded) {
+        if (config.mode() == Mode.HYBRID && controller != null && version != null && newerThanSeen(version)) {
+            return newerVersion(version).thenCompose(arrived -> decide(key, version, excluded));
+        }
+        return decide(key, version, excluded);
+    }
+
+    private CompletableFuture<String> decide(String key, Long version, String excluded) {
         if (config.mode() == Mode.CENTRAL) {
             String hop = centralHop(key, version, excluded);
             if (hop != null) {
@@ -512,6 +531,42 @@ public final class VdnAgent implements AutoCloseable {
                     + movesKept.get() + " such so far)");
         }
         return current;
+    }
+
+    private boolean newerThanSeen(long version) {
+        synchronized (fibLock) {
+            return version > newestSeen;
+        }
+    }
+
+    /**
+     * A request tagged with a version newer than any this agent has seen (installed or dropped) tells it the centre
+     * has issued one its poll has not brought yet, most often by a fraction of a poll period: it asks for its RIB at
+     * once and the request waits for that version, up to {@link #NEWER_VERSION_WAIT_MILLIS} or a poll period; then
+     * it is decided as the unknown version it still is (§4.4: distributed control). Without the wait a reflector
+     * decided locally every request its edges sent in the moments after each decision, for streams the centre had
+     * placed through it, and denied them when its links were full.
+     */
+    private CompletableFuture<Void> newerVersion(long version) {
+        VersionWaiter waiter = new VersionWaiter(version, new CompletableFuture<>());
+        versionWaiters.add(waiter);
+        newerVersionWaits.incrementAndGet();
+        pollRib();
+        timer.schedule(() -> {
+            if (versionWaiters.remove(waiter)) {
+                waiter.arrived().complete(null);
+            }
+        }, Math.min(NEWER_VERSION_WAIT_MILLIS, config.ribPollMillis()), TimeUnit.MILLISECONDS);
+        answerVersionWaiters();
+        return waiter.arrived();
+    }
+
+    private void answerVersionWaiters() {
+        for (VersionWaiter waiter : versionWaiters) {
+            if (!newerThanSeen(waiter.version()) && versionWaiters.remove(waiter)) {
+                waiter.arrived().complete(null);
+            }
+        }
     }
 
     /** Algorithm 1 over the distance vector, each path's capacity capped by its first link's slack now. */
@@ -593,6 +648,7 @@ public final class VdnAgent implements AutoCloseable {
         if (cause instanceof Refused refused) {
             if (refused.status == 503) {
                 denied.incrementAndGet();
+                problem("denied", "denied: " + refused.getMessage());
                 if (config.tier() == Tier.EDGE) {
                     serving.denied();
                 }
@@ -813,7 +869,11 @@ public final class VdnAgent implements AutoCloseable {
     // ---- the controller
 
     private void pollRib() {
+        if (!ribPollInFlight.compareAndSet(false, true)) {
+            return; // the poll on its way answers for this one too
+        }
         controller.rib().whenComplete((rib, error) -> {
+            ribPollInFlight.set(false);
             if (error != null) {
                 problem("rib", "polling the RIB failed: " + rootCause(error).getMessage());
             } else {
@@ -825,7 +885,16 @@ public final class VdnAgent implements AutoCloseable {
 
     /** Takes a RIB; a version the fault injection drops is ignored every time it comes, as if lost. */
     void install(DecisionTable<String> rib) {
+        try {
+            installOrDrop(rib);
+        } finally {
+            answerVersionWaiters();
+        }
+    }
+
+    private void installOrDrop(DecisionTable<String> rib) {
         synchronized (fibLock) {
+            newestSeen = Math.max(newestSeen, rib.version());
             if (rib.version() != decidedVersion) {
                 decidedVersion = rib.version();
                 decidedDropped = config.dropRibPercent() > 0 && random.nextInt(100) < config.dropRibPercent();
@@ -1008,6 +1077,7 @@ public final class VdnAgent implements AutoCloseable {
         counters.put("upstreamFetches", upstreamFetches.get());
         counters.put("localDecisions", localDecisions.get());
         counters.put("movesKept", movesKept.get());
+        counters.put("newerVersionWaits", newerVersionWaits.get());
         counters.put("denied", denied.get());
         counters.put("ribInstalled", ribInstalled.get());
         counters.put("ribDropped", ribDropped.get());

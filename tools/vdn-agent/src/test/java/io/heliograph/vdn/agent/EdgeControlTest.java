@@ -232,6 +232,31 @@ class EdgeControlTest {
     }
 
     @Test
+    void aRequestTaggedWithANewerVersionFetchesThatRibAtOnceAndFollowsItAndAnUnknownOneIsDecidedLocally()
+            throws Exception {
+        controller.rib(rib("E1", 1, Map.of("v0/800", "R2"), 100_000));
+        edge("hybrid", Map.of("ribPollMillis", 60_000L));
+        await("RIB 1, polled at start", () -> Long.valueOf(1).equals(edge.status().get("ribVersion")));
+        r1.advertise(edge.url(), Map.of("v1/800", new long[] {1, 5000}));
+        r2.advertise(edge.url(), Map.of());
+        controller.rib(rib("E1", 2, Map.of("v1/800", "R2"), 100_000));
+        long n = AgentFixtures.liveChunk();
+
+        assertEquals("E1,R2", path(chunk("v1/800", n, VdnAgent.VERSION_HEADER, "2")),
+                "version 2's entry, fetched for the request (the next poll is a minute away)");
+        assertEquals(2L, edge.status().get("ribVersion"));
+        assertEquals(1, edge.counter("newerVersionWaits"));
+        assertEquals(0, edge.counter("localDecisions"));
+
+        long before = System.nanoTime();
+        assertEquals("E1,R1", path(chunk("v1/800", n + 1, VdnAgent.VERSION_HEADER, "7")),
+                "no version 7 came: decided locally, Algorithm 1 over R1's advertisement");
+        assertTrue(System.nanoTime() - before >= 900_000_000L, "it waited for version 7 first");
+        assertEquals(2, edge.counter("newerVersionWaits"));
+        assertEquals(1, edge.counter("localDecisions"));
+    }
+
+    @Test
     void aLinkChangePastTheThresholdMakesTheCentralEntryStaleAndTheStreamIsDecidedLocally() throws Exception {
         long n = streamingThroughR2ByRib1(Map.of());
         URI link = URI.create(edge.url() + "/vdn/links/R2");
