@@ -252,6 +252,7 @@ final class ServeProgram {
                 model.atMost("cap" + l, load[l], index.capacity[l]);
             }
         }
+        cardinality(model, x, load);
         // only send what you received
         forEachLink((v, l, o) -> {
             int tail = index.from[l];
@@ -281,6 +282,41 @@ final class ServeProgram {
             cut(model, x, served[r], r, 1);
             cut(model, x, served[r], r, 2);
         }
+    }
+
+    /**
+     * {@code Σ x_{l,o} ≤ ⌊Capacity(l) / B⌋} over the objects of bitrate B or more that link l could carry,
+     * for each bitrate B among them, where that is fewer than there are: whole objects of B or more, at
+     * most that many fit. Implied by the capacity row for integer values, not for fractional ones: without
+     * it the relaxation carries two and a half 30 Mbit/s objects on a 75 Mbit/s link, and its bound is
+     * that much above any trees. Only where the capacity row is written, and only when {@code Capacity(l)}
+     * is no multiple of B (otherwise the capacity row says as much).
+     */
+    private void cardinality(LinearModel model, Variable[] x, LinearExpression[] load) {
+        Map<Integer, List<int[]>> byLink = new LinkedHashMap<>(); // link -> (bitrate, variable)
+        forEachLink((v, l, o) -> {
+            if (load[l] != null) {
+                byLink.computeIfAbsent(l, k -> new ArrayList<>()).add(new int[] {index.bitrate[o], v});
+            }
+        });
+        byLink.forEach((l, carried) -> {
+            carried.sort((a, b) -> Integer.compare(b[0], a[0]));
+            long capacity = index.capacity[l];
+            for (int i = 0; i < carried.size(); i++) {
+                int bitrate = carried.get(i)[0];
+                if (i + 1 < carried.size() && carried.get(i + 1)[0] == bitrate) {
+                    continue; // the row of bitrate B takes every object of B
+                }
+                long fit = capacity / bitrate;
+                if (i + 1 > fit && capacity % bitrate != 0) {
+                    LinearExpression row = new LinearExpression();
+                    for (int j = 0; j <= i; j++) {
+                        row.plus(1, x[carried.get(j)[1]]);
+                    }
+                    model.atMost("card" + l + "_" + bitrate, row, fit);
+                }
+            }
+        });
     }
 
     /**

@@ -13,6 +13,7 @@ import io.heliograph.solver.SolveStatus;
 import io.heliograph.solver.SolverService;
 import io.heliograph.solver.internal.Standalone;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -98,6 +99,22 @@ class CentralOptimiserTest {
             assertTrue(rounded.objective() >= greedy.objective() - 1e-9, "seed " + seed);
             assertTrue(rounded.gap() >= 0 && Double.isFinite(rounded.gap()), "seed " + seed);
         }
+    }
+
+    @Test
+    void theRelaxationCarriesOnlyWholeLargeObjectsSoItsBoundIsTheOptimumWhereOnlyTheirCountLimits() {
+        // one path S->R->E->G of 5 Mbit/s links, free; two requests for 3 Mbit/s objects: one fits
+        Topology topology = Topology.builder().node("S", Tier.SOURCE, 0, 0).node("R", Tier.REFLECTOR, 0, 1)
+                .node("E", Tier.EDGE, 0, 2).node("G", Tier.CLIENT_GROUP, 0, 3)
+                .link("S", "R", 5_000, 0).link("R", "E", 5_000, 0).link("E", "G", 5_000, 0).build();
+        Problem problem = new Problem(topology, List.of(new Request("G", new VideoObject("a", 3000), 1),
+                new Request("G", new VideoObject("b", 3000), 1)), Weights.DEFAULT);
+
+        Distribution rounded = relaxationOnly().optimise(problem);
+
+        assertEquals(1, rounded.service(), 1e-9);
+        assertEquals(rounded.objective(), rounded.bound(), 1e-6 * Math.abs(rounded.objective()),
+                "the bound is one object's worth, not 5/3: " + rounded);
     }
 
     @Test

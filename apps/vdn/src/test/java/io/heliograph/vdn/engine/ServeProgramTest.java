@@ -71,6 +71,25 @@ class ServeProgramTest {
 
         // S1->R1, R1->E1 and E1->G1 each could carry 6 Mbit/s of their 5
         assertEquals(3, relaxation.constraints().stream().filter(c -> c.name().startsWith("cap")).count());
+        // and each holds one whole 3 Mbit/s object, not the 5/3 the capacity row allows in fractions
+        List<LinearModel.Constraint> cardinality = relaxation.constraints().stream()
+                .filter(c -> c.name().startsWith("card")).toList();
+        assertEquals(3, cardinality.size());
+        assertTrue(cardinality.stream().allMatch(c -> c.upper() == 1 && c.expression().terms().size() == 2), cardinality.toString());
+    }
+
+    @Test
+    void writesNoCardinalityRowWhereTheCapacityRowSaysAsMuch() {
+        Topology topology = topology();
+        Problem problem = new Problem(topology, List.of(new Request("G1", new VideoObject("a", 2500), 1),
+                new Request("G1", new VideoObject("b", 2500), 1), new Request("G1", new VideoObject("c", 2500), 1)),
+                Weights.DEFAULT);
+
+        LinearModel relaxation = new ServeProgram(new ServeIndex(problem)).linear(false).model;
+
+        // two of 2.5 Mbit/s fill 5 exactly: the capacity row already allows no more than two in fractions
+        assertEquals(3, relaxation.constraints().stream().filter(c -> c.name().startsWith("cap")).count());
+        assertEquals(0, relaxation.constraints().stream().filter(c -> c.name().startsWith("card")).count());
     }
 
     private static List<String> names(Topology topology, int[] links) {
