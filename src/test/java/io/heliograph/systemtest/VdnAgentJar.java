@@ -69,6 +69,23 @@ final class VdnAgentJar {
         }
     }
 
+    /** Tells an agent the capacity of the link from one of its parents now, as a capacity estimator would. */
+    static void linkCapacity(URI agent, String parent, long kbps) {
+        try {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(agent + "/vdn/links/" + parent))
+                    .timeout(Duration.ofSeconds(5)).PUT(HttpRequest.BodyPublishers.ofString("{\"capacityKbps\":" + kbps + "}"))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException(agent + " answered " + response.statusCode() + ": " + response.body());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Whether every parent of the agent whose status this is was heard. */
     static boolean allParentsHeard(JsonNode status) {
         for (JsonNode parent : status.path("parents")) {

@@ -59,8 +59,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * 75 Mb/s links), about 6 minutes. Fig 4.16a, bitrate as channels are added:
  * {@code -Dvdn.emulation.added=60 -Dvdn.emulation.linkKbps=1500} runs the three systems with 60 channels
  * added one a second, each playing until after the last joined, and prints the mean bitrate of the chunks
- * that arrived while k channels played, k in tens, about 9 minutes. Compact: about 3 minutes (190 s). Isolated: eleven JVMs and a client
- * share two cores, and it measures times.
+ * that arrived while k channels played, k in tens, about 9 minutes. Fig 4.17a, link fluctuation:
+ * {@code -Dvdn.emulation.degraded=0,50,75,90 -Dvdn.emulation.linkKbps=1500} takes that share of capacity from a
+ * quarter of the links (tc, and the agents told, as a capacity estimator would) in each of the three systems,
+ * adds 10 channels and prints the mean bitrate 10 s after the last was added, about 12 minutes.
+ * {@code -Dvdn.emulation.only=VDN} runs one system of these (its label), to read its logs. Compact: about 3
+ * minutes (190 s). Isolated: eleven JVMs and a client share two cores, and it measures times.
  */
 @Isolated
 @Timeout(1200)
@@ -76,6 +80,15 @@ class VdnEmulationIT {
      */
     private static final int ADDED = Integer.getInteger("vdn.emulation.added", 0);
     private static final int CHUNKS = Integer.getInteger("vdn.emulation.chunks", DEFAULT_CHUNKS);
+    /**
+     * Fig 4.17a, link fluctuation: for each of these shares of capacity taken away (percent), the three systems
+     * with a quarter of the links (drawn once) degraded by it, then {@value #FLUCTUATION_CHANNELS} channels
+     * added; empty: not run.
+     */
+    private static final List<Integer> DEGRADED = percents(System.getProperty("vdn.emulation.degraded", ""));
+    private static final int FLUCTUATION_CHANNELS = 10;
+    /** Fig 4.17a measures 10 s after the last of its channels was added. */
+    private static final long FLUCTUATION_MEASURED_AFTER_MILLIS = 10_000;
     private static final long LINK_KBPS = Long.getLong("vdn.emulation.linkKbps", 7500);
     private static final List<Integer> BITRATES = List.of(140, 60, 20);
     private static final int CHUNK_SECONDS = 2;
@@ -87,8 +100,15 @@ class VdnEmulationIT {
     private static final Duration START = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One of the systems compared: the agents' mode and the share of RIB versions they drop; the channels played. */
-    private record Run(String label, String mode, int dropRibPercent, int channels) {
+    /**
+     * One of the systems compared: the agents' mode and the share of RIB versions they drop; the channels played;
+     * the share of capacity taken from the degraded links (percent).
+     */
+    private record Run(String label, String mode, int dropRibPercent, int channels, int degradedPercent) {
+
+        Run(String label, String mode, int dropRibPercent, int channels) {
+            this(label, mode, dropRibPercent, channels, 0);
+        }
     }
 
     /** What one run measured; the chunks' (arrival from the plan's start in ms, kbit/s). */
@@ -152,6 +172,7 @@ class VdnEmulationIT {
                             artifacts.resolve("run" + i + "-" + id + ".log")));
                 }
                 awaitConverged(nodes);
+                degrade(overlay, links, nodes, run.degradedPercent());
                 Path plan = runDir.resolve("plan.json");
                 Files.write(plan, JSON.writeValueAsBytes(plan(prefix, nodes, run.channels())));
                 Path clientLog = artifacts.resolve("run" + i + "-client.log");
@@ -166,6 +187,7 @@ class VdnEmulationIT {
                     Signals.terminate(agent, Duration.ofSeconds(5));
                 }
                 agents.clear();
+                degrade(overlay, links, nodes, 0);
             }
             StringBuilder stats = new StringBuilder();
             for (Overlay.Link link : overlay.links()) {
@@ -174,15 +196,19 @@ class VdnEmulationIT {
             }
             Files.writeString(artifacts.resolve("tbf-statistics.txt"), stats);
             long seconds = (System.nanoTime() - began) / 1_000_000_000L;
-            String table = table(results, seconds) + (ADDED > 0 ? added(results) : "");
+            String table = table(results, seconds) + (ADDED > 0 ? added(results) : "")
+                    + (DEGRADED.isEmpty() ? "" : fluctuation(results));
             Files.writeString(artifacts.resolve("results.md"), table);
             System.out.println(table);
 
             for (Figures f : results) {
                 assertTrue(f.sessions() == f.run().channels(), f.run() + ": a line per session: " + f);
             }
-            if (ADDED > 0) {
+            if (ADDED > 0 || !DEGRADED.isEmpty()) {
                 return;
+            }
+            if (results.size() < systems().size()) {
+                return; // -Dvdn.emulation.only: one system, to look at its logs
             }
             Figures central = results.get(0);
             Figures vdn = results.get(2);
@@ -216,6 +242,21 @@ class VdnEmulationIT {
      * Channels added: the three systems at {@link #ADDED}.
      */
     private static List<Run> runs() {
+        String only = System.getProperty("vdn.emulation.only", "");
+        return systems().stream().filter(r -> only.isEmpty() || r.label().equals(only)).toList();
+    }
+
+    private static List<Run> systems() {
+        if (!DEGRADED.isEmpty()) {
+            List<Run> runs = new ArrayList<>();
+            for (int percent : DEGRADED) {
+                String degraded = ", " + percent + "% taken from " + degradedLinks().size() + " links";
+                runs.add(new Run("Fully Centralized" + degraded, "central", 0, FLUCTUATION_CHANNELS, percent));
+                runs.add(new Run("Fully Distributed" + degraded, "distributed", 0, FLUCTUATION_CHANNELS, percent));
+                runs.add(new Run("VDN" + degraded, "hybrid", 0, FLUCTUATION_CHANNELS, percent));
+            }
+            return runs;
+        }
         if (ADDED == 0) {
             return List.of(new Run("Fully Centralized", "central", 0, CHANNELS),
                     new Run("Fully Distributed", "distributed", 0, CHANNELS), new Run("VDN", "hybrid", 0, CHANNELS),
@@ -226,9 +267,60 @@ class VdnEmulationIT {
                 new Run("Fully Distributed", "distributed", 0, ADDED), new Run("VDN", "hybrid", 0, ADDED));
     }
 
-    /** Chunks a session plays: the compact run's, or when channels are added, until 10 s after the last joined. */
+    /**
+     * Chunks a session plays: the compact run's; when channels are added, until 10 s after the last joined;
+     * under link fluctuation, past the 10 s measured after the last joined.
+     */
     private static int chunks(Run run) {
+        if (!DEGRADED.isEmpty()) {
+            return (int) (2 * FLUCTUATION_MEASURED_AFTER_MILLIS / 1000 / CHUNK_SECONDS) + 2;
+        }
         return ADDED == 0 ? CHUNKS : Math.max(CHUNKS, run.channels() / CHUNK_SECONDS + 5);
+    }
+
+    private static List<Integer> percents(String list) {
+        List<Integer> percents = new ArrayList<>();
+        for (String p : list.split(",")) {
+            if (!p.isBlank()) {
+                int percent = Integer.parseInt(p.strip());
+                if (percent < 0 || percent > 95) {
+                    throw new IllegalArgumentException("vdn.emulation.degraded: " + percent + " is not a share from 0 to 95");
+                }
+                percents.add(percent);
+            }
+        }
+        return List.copyOf(percents);
+    }
+
+    /** A quarter of the links, drawn at random once (the same for every run): "25% of links chosen at random". */
+    private static List<String> degradedLinks() {
+        List<String> names = new ArrayList<>();
+        for (String[] pair : tierPairs()) {
+            names.add(pair[0] + "->" + pair[1]);
+        }
+        java.util.Collections.shuffle(names, new Random(417));
+        return List.copyOf(names.subList(0, names.size() / 4));
+    }
+
+    /**
+     * Shapes the degraded links to what is left after taking {@code percent} of their capacity, and tells each
+     * link's child agent the new capacity, as the capacity estimation the thesis takes as given would (0: back to
+     * the full rate, before the next run's fresh agents; their configuration says the full rate).
+     */
+    private static void degrade(Overlay overlay, Map<String, Overlay.Link> links, Map<String, Overlay.Node> nodes,
+            int percent) {
+        if (DEGRADED.isEmpty()) {
+            return;
+        }
+        long kbps = LINK_KBPS * (100 - percent) / 100;
+        for (String name : degradedLinks()) {
+            overlay.rate(links.get(name), kbps);
+            String[] ends = name.split("->");
+            if (percent > 0) {
+                VdnAgentJar.linkCapacity(URI.create("http://" + nodes.get(ends[1]).controlAddress() + ":" + PORT), ends[0],
+                        kbps);
+            }
+        }
     }
 
     private static List<String> clusters() {
@@ -448,6 +540,38 @@ class VdnEmulationIT {
             md.append(String.format(Locale.ROOT, " %.0f |", bound(k)));
         }
         return md.append('\n').toString();
+    }
+
+    /**
+     * Fig 4.17a: per system and share of capacity taken from the degraded links, the mean bitrate of the chunks
+     * that arrived in the 10 s from 10 s after the last channel was added.
+     */
+    private static String fluctuation(List<Figures> results) {
+        long from = (FLUCTUATION_CHANNELS - 1) * 1000L + FLUCTUATION_MEASURED_AFTER_MILLIS;
+        long to = from + FLUCTUATION_MEASURED_AFTER_MILLIS;
+        StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "%nLink fluctuation: links %s degraded; mean "
+                + "bitrate (kbit/s) of the chunks that arrived %d to %d s after the first of %d channels was added, "
+                + "join median (ms) in brackets%n%n| system |", degradedLinks(), from / 1000, to / 1000, FLUCTUATION_CHANNELS));
+        StringBuilder rule = new StringBuilder("|---|");
+        for (int percent : DEGRADED) {
+            md.append(' ').append(percent).append("% taken |");
+            rule.append("---|");
+        }
+        md.append('\n').append(rule).append('\n');
+        for (String system : List.of("Fully Centralized", "Fully Distributed", "VDN")) {
+            md.append("| ").append(system).append(" |");
+            for (int percent : DEGRADED) {
+                for (Figures f : results) {
+                    if (f.run().label().startsWith(system + ",") && f.run().degradedPercent() == percent) {
+                        md.append(String.format(Locale.ROOT, " %.0f (%d) |", f.chunks().stream()
+                                .filter(c -> c[0] >= from && c[0] < to).mapToLong(c -> c[1]).average()
+                                .orElse(Double.NaN), f.joinMedian()));
+                    }
+                }
+            }
+            md.append('\n');
+        }
+        return md.toString();
     }
 
     /** The mean bitrate the sources' links allow {@code channels} channels, filled fluidly, at most the top bitrate. */

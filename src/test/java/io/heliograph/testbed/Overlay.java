@@ -90,9 +90,8 @@ public final class Overlay implements AutoCloseable {
         String bAddress = "10.200." + third + "." + (fourth + 2);
         Command.of("ip", "link", "add", aDevice, "netns", a.namespace(), "type", "veth", "peer", "name", bDevice,
                 "netns", b.namespace()).check();
-        // burst: at least one MTU-sized packet plus some, else tbf refuses; limit: ~200 ms of queue
-        long burstBytes = Math.max(16_000, rateKbps * 1000 / 8 / 100);
-        long limitBytes = Math.max(32_000, rateKbps * 1000 / 8 / 5);
+        long burstBytes = burstBytes(rateKbps);
+        long limitBytes = limitBytes(rateKbps);
         for (String[] end : List.of(new String[] {a.namespace(), aDevice, aAddress},
                 new String[] {b.namespace(), bDevice, bAddress})) {
             Command.of("ip", "-n", end[0], "addr", "add", end[2] + "/30", "dev", end[1]).check();
@@ -103,6 +102,26 @@ public final class Overlay implements AutoCloseable {
         Link link = new Link(a, b, aDevice, bDevice, aAddress, bAddress, rate);
         links.add(link);
         return link;
+    }
+
+    /** Shapes both ends of {@code link} to {@code rateKbps} now (tc's change of the token bucket), as {@link #link} does. */
+    public synchronized void rate(Link link, long rateKbps) {
+        for (String[] end : List.of(new String[] {link.a().namespace(), link.aDevice()},
+                new String[] {link.b().namespace(), link.bDevice()})) {
+            Command.of("ip", "netns", "exec", end[0], "tc", "qdisc", "change", "dev", end[1], "root", "tbf", "rate",
+                    rateKbps + "kbit", "burst", Long.toString(burstBytes(rateKbps)), "limit",
+                    Long.toString(limitBytes(rateKbps))).check();
+        }
+    }
+
+    /** At least one MTU-sized packet plus some, else tbf refuses. */
+    private static long burstBytes(long rateKbps) {
+        return Math.max(16_000, rateKbps * 1000 / 8 / 100);
+    }
+
+    /** About 200 ms of queue at the rate. */
+    private static long limitBytes(long rateKbps) {
+        return Math.max(32_000, rateKbps * 1000 / 8 / 5);
     }
 
     public synchronized List<Link> links() {
