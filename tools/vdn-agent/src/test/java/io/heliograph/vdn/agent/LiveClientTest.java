@@ -132,6 +132,8 @@ class LiveClientTest {
         assertTrue(dry >= LATE_CHUNK_DELAY_MILLIS, "the server's plan held: " + dry);
         assertBetween(dry, result.stallMillis(), "time stalled");
         assertTrue(result.stalls() >= 1, "the late chunk is a stall: " + result);
+        System.out.printf("LiveClientTest: join %d ms (server %d ms), stalled %d ms (server %d ms)%n", result.joinMillis(),
+                join, result.stallMillis(), dry);
 
         // arrivals, relative to the first: the server's send times
         List<Long> at = result.chunkAtMillis();
