@@ -167,7 +167,7 @@ public final class VdnAgent implements AutoCloseable {
     private final ServingFigures serving;
     private final List<CentralWaiter> waiters = new CopyOnWriteArrayList<>();
     private final List<VersionWaiter> versionWaiters = new CopyOnWriteArrayList<>();
-    private final java.util.concurrent.atomic.AtomicBoolean ribPollInFlight = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean ribPollInFlight = new AtomicBoolean();
     private final AtomicLong newerVersionWaits = new AtomicLong();
     private final AtomicBoolean reportInFlight = new AtomicBoolean();
     private final AtomicBoolean reportAgain = new AtomicBoolean();
@@ -872,7 +872,14 @@ public final class VdnAgent implements AutoCloseable {
         if (!ribPollInFlight.compareAndSet(false, true)) {
             return; // the poll on its way answers for this one too
         }
-        controller.rib().whenComplete((rib, error) -> {
+        CompletableFuture<Optional<DecisionTable<String>>> polled;
+        try {
+            polled = controller.rib();
+        } catch (RuntimeException e) {
+            ribPollInFlight.set(false);
+            throw e;
+        }
+        polled.whenComplete((rib, error) -> {
             ribPollInFlight.set(false);
             if (error != null) {
                 problem("rib", "polling the RIB failed: " + rootCause(error).getMessage());
