@@ -307,6 +307,9 @@ async function renderApi(element) {
 }
 
 async function start() {
+  // Without a token (a first visit, a new tab) the login form shows at once: no request goes out
+  // unauthenticated, not even the event stream's.
+  if (!sessionStorage.getItem(TOKEN)) return showLogin();
   $('login').hidden = true;
   $('nav').hidden = false;
   $('logout').hidden = false;
