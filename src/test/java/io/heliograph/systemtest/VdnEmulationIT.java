@@ -530,8 +530,7 @@ class VdnEmulationIT {
             for (int k : ks) {
                 long from = (k - 10) * 1000L;
                 long to = k == ks.get(ks.size() - 1) ? Long.MAX_VALUE : k * 1000L;
-                md.append(String.format(Locale.ROOT, " %.0f |", f.chunks().stream()
-                        .filter(c -> c[0] >= from && c[0] < to).mapToLong(c -> c[1]).average().orElse(Double.NaN)));
+                md.append(String.format(Locale.ROOT, " %.0f |", meanKbps(f, from, to)));
             }
             md.append('\n');
         }
@@ -558,20 +557,22 @@ class VdnEmulationIT {
             rule.append("---|");
         }
         md.append('\n').append(rule).append('\n');
-        for (String system : List.of("Fully Centralized", "Fully Distributed", "VDN")) {
-            md.append("| ").append(system).append(" |");
-            for (int percent : DEGRADED) {
-                for (Figures f : results) {
-                    if (f.run().label().startsWith(system + ",") && f.run().degradedPercent() == percent) {
-                        md.append(String.format(Locale.ROOT, " %.0f (%d) |", f.chunks().stream()
-                                .filter(c -> c[0] >= from && c[0] < to).mapToLong(c -> c[1]).average()
-                                .orElse(Double.NaN), f.joinMedian()));
-                    }
+        for (Run system : runs().subList(0, Math.min(3, runs().size()))) {
+            md.append("| ").append(system.label(), 0, system.label().indexOf(',')).append(" |");
+            for (Figures f : results) {
+                if (f.run().mode().equals(system.mode())) {
+                    md.append(String.format(Locale.ROOT, " %.0f (%d) |", meanKbps(f, from, to), f.joinMedian()));
                 }
             }
             md.append('\n');
         }
         return md.toString();
+    }
+
+    /** The mean bitrate of a run's chunks that arrived from {@code from} to before {@code to} ms after its start. */
+    private static double meanKbps(Figures f, long from, long to) {
+        return f.chunks().stream().filter(c -> c[0] >= from && c[0] < to).mapToLong(c -> c[1]).average()
+                .orElse(Double.NaN);
     }
 
     /** The mean bitrate the sources' links allow {@code channels} channels, filled fluidly, at most the top bitrate. */
