@@ -16,6 +16,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * The agent's side of the VDN app's REST API: its cluster's report, RIB and FIB under
@@ -41,8 +43,10 @@ final class ControllerLink {
     private final AtomicLong moves = new AtomicLong();
     private final String authorization;
     private final String key;
+    private final Consumer<String> log;
 
-    ControllerLink(HttpClient http, List<URI> controllers, String cluster, String user, String password, String key) {
+    ControllerLink(HttpClient http, List<URI> controllers, String cluster, String user, String password, String key,
+            Consumer<String> log) {
         if (controllers.isEmpty()) {
             throw new IllegalArgumentException("no controller instance");
         }
@@ -52,6 +56,7 @@ final class ControllerLink {
         this.authorization = "Basic "
                 + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
         this.key = key;
+        this.log = log;
     }
 
     /** The instance spoken to now (its base URL). */
@@ -66,13 +71,13 @@ final class ControllerLink {
 
     /** Sends a report; the controller's answer (ribVersion, and how the agent must behave). */
     CompletableFuture<Map<String, Object>> report(Map<String, Object> report) {
-        return send(request("report").POST(HttpRequest.BodyPublishers.ofByteArray(Json.compact(report))))
-                .thenApply(ControllerLink::object);
+        return exchange("report", builder -> builder.POST(HttpRequest.BodyPublishers.ofByteArray(Json.compact(report))))
+                .thenApply(ControllerLink::body).thenApply(ControllerLink::object);
     }
 
     /** The cluster's RIB, empty while the controller has decided none for it (404). */
     CompletableFuture<Optional<DecisionTable<String>>> rib() {
-        return exchange(request("rib").GET()).thenApply(response -> {
+        return exchange("rib", HttpRequest.Builder::GET).thenApply(response -> {
             if (response.statusCode() == 404) {
                 return Optional.empty();
             }
@@ -82,37 +87,36 @@ final class ControllerLink {
 
     /** Publishes the FIB and serving figures. */
     CompletableFuture<Map<String, Object>> putFib(Map<String, Object> fib) {
-        return send(request("fib").PUT(HttpRequest.BodyPublishers.ofByteArray(Json.compact(fib))))
-                .thenApply(ControllerLink::object);
+        return exchange("fib", builder -> builder.PUT(HttpRequest.BodyPublishers.ofByteArray(Json.compact(fib))))
+                .thenApply(ControllerLink::body).thenApply(ControllerLink::object);
     }
 
-    private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create(controller() + clusterPath + path)).timeout(TIMEOUT)
+    /**
+     * One exchange with the current instance; moves to the next when this one is unreachable or failing. The
+     * instance is read once: the request goes to it and only its failure moves the link.
+     */
+    private CompletableFuture<HttpResponse<byte[]>> exchange(String path, UnaryOperator<HttpRequest.Builder> method) {
+        int spokenTo = current.get();
+        HttpRequest request = method.apply(HttpRequest.newBuilder(URI.create(controllers.get(spokenTo) + clusterPath + path))
+                .timeout(TIMEOUT)
                 .header("Authorization", authorization)
                 .header(KEY_HEADER, key)
                 .header("Content-Type", "application/json")
-                .header("Accept", "application/json");
-    }
-
-    private CompletableFuture<byte[]> send(HttpRequest.Builder request) {
-        return exchange(request).thenApply(ControllerLink::body);
-    }
-
-    /** One exchange with the current instance; moves to the next when this one is unreachable or failing. */
-    private CompletableFuture<HttpResponse<byte[]>> exchange(HttpRequest.Builder builder) {
-        HttpRequest request = builder.build();
-        int spokenTo = current.get();
+                .header("Accept", "application/json")).build();
         return http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((response, error) -> {
             if (error != null || response.statusCode() >= 500) {
-                moveOn(spokenTo);
+                moveOn(spokenTo, error != null ? VdnAgent.why(error) : "answered " + response.statusCode());
             }
         });
     }
 
     /** The next instance after {@code failed}, unless another call already moved on from it. */
-    private void moveOn(int failed) {
-        if (controllers.size() > 1 && current.compareAndSet(failed, (failed + 1) % controllers.size())) {
+    private void moveOn(int failed, String why) {
+        int next = (failed + 1) % controllers.size();
+        if (controllers.size() > 1 && current.compareAndSet(failed, next)) {
             moves.incrementAndGet();
+            log.accept("controller instance " + controllers.get(failed) + " failed (" + why + "); speaking to "
+                    + controllers.get(next));
         }
     }
 

@@ -213,7 +213,7 @@ public final class VdnAgent implements AutoCloseable {
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2))
                 .executor(httpThreads).build();
         this.controller = config.controllers().isEmpty() ? null
-                : new ControllerLink(http, config.controllers(), config.cluster(), config.user(), config.password(), config.key());
+                : new ControllerLink(http, config.controllers(), config.cluster(), config.user(), config.password(), config.key(), this::log);
         this.server = HttpServer.create(new InetSocketAddress(config.listenHost(), config.listenPort()), 512);
         server.setExecutor(workers);
         server.createContext("/live/", this::live);
@@ -433,7 +433,7 @@ public final class VdnAgent implements AutoCloseable {
                     fail(sub, n, future, new Refused(response.statusCode(), parent + ": " + message(response.body())));
                     return;
                 }
-                String why = error != null ? String.valueOf(rootCause(error).getMessage()) : "answered " + response.statusCode();
+                String why = error != null ? why(error) : "answered " + response.statusCode();
                 problem("upstream " + parent, "fetching " + sub.key + " from " + parent + " failed: " + why);
                 dropLocal(sub.key, parent);
                 if (excluded == null && parents.size() > 1) {
@@ -709,6 +709,12 @@ public final class VdnAgent implements AutoCloseable {
         return t;
     }
 
+    /** What went wrong, for a log line: the cause's message, or its class where it has none (a refused connection). */
+    static String why(Throwable failure) {
+        Throwable cause = rootCause(failure);
+        return cause.getMessage() != null ? cause.getMessage() : cause.toString();
+    }
+
     // ---- distance vectors
 
     private void advertise() {
@@ -723,7 +729,7 @@ public final class VdnAgent implements AutoCloseable {
             http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((response, error) -> {
                 if (error != null || response.statusCode() / 100 != 2) {
                     problem("dv " + child.id(), "advertising to " + child.id() + " failed: "
-                            + (error != null ? rootCause(error).getMessage()
+                            + (error != null ? why(error)
                                     : response.statusCode() + " " + message(response.body())));
                 } else {
                     advertisementsSent.incrementAndGet();
@@ -882,7 +888,7 @@ public final class VdnAgent implements AutoCloseable {
         polled.whenComplete((rib, error) -> {
             ribPollInFlight.set(false);
             if (error != null) {
-                problem("rib", "polling the RIB failed: " + rootCause(error).getMessage());
+                problem("rib", "polling the RIB failed: " + why(error));
             } else {
                 lastProblems.remove("rib");
                 rib.ifPresent(this::install);
@@ -958,7 +964,7 @@ public final class VdnAgent implements AutoCloseable {
         controller.report(report).whenComplete((answer, error) -> {
             reportInFlight.set(false);
             if (error != null) {
-                problem("report", "reporting failed: " + rootCause(error).getMessage());
+                problem("report", "reporting failed: " + why(error));
             } else {
                 lastProblems.remove("report");
                 reports.incrementAndGet();
@@ -1024,7 +1030,7 @@ public final class VdnAgent implements AutoCloseable {
         }
         controller.putFib(body).whenComplete((answer, error) -> {
             if (error != null) {
-                problem("fib", "publishing the FIB failed: " + rootCause(error).getMessage());
+                problem("fib", "publishing the FIB failed: " + why(error));
             } else {
                 lastProblems.remove("fib");
                 fibsPublished.incrementAndGet();
