@@ -2,7 +2,8 @@
  * The reference of issue 4's goals: a minimal single-threaded C responder. It answers each
  * switch's HELLO with HELLO and FEATURES_REQUEST, each ECHO_REQUEST with its reply, and every
  * PACKET_IN with the same pre-encoded FLOW_MOD (add, match everything, output to port 2,
- * permanent, no buffer: the bytes of ControllerMessages.flowMod); everything else is ignored.
+ * permanent: the bytes of ControllerMessages.flowMod) applied to the packet-in's buffer, as a
+ * controller answers a buffered packet; everything else is ignored.
  * One thread, one epoll set; what one read brings is answered with one write. When a switch
  * stops reading (its socket is full), the responder stops reading from it too, so the generator
  * meets back-pressure as it would from a real controller.
@@ -31,6 +32,9 @@
 #define BUFFER_BYTES (256 * 1024)
 #define HEADER 8
 #define FLOW_MOD_LENGTH 80
+#define PACKET_IN_BUFFER_ID 8       /* in both versions */
+#define FLOW_MOD_BUFFER_ID_10 64
+#define FLOW_MOD_BUFFER_ID_13 32
 #define MAX_EVENTS 64
 
 enum { OF_10 = 1, OF_13 = 4 };
@@ -68,7 +72,7 @@ static void encode_flow_mods(void) {
     p = put16(p, 0);                      /* ADD */
     p += 4;                               /* idle, hard timeout */
     p = put16(p, 0x8000);                 /* priority */
-    p = put32(p, 0xffffffff);             /* no buffer */
+    p = put32(p, 0xffffffff);             /* buffer: the packet-in's, set per answer */
     p = put16(p, 0xffff);                 /* out_port NONE */
     p += 2;                               /* flags */
     p = put16(p, 0); p = put16(p, 8); p = put16(p, 2); put16(p, 0);    /* output:2 */
@@ -78,7 +82,7 @@ static void encode_flow_mods(void) {
     p += 2;                               /* table 0, ADD */
     p += 4;                               /* idle, hard timeout */
     p = put16(p, 0x8000);                 /* priority */
-    p = put32(p, 0xffffffff);             /* no buffer */
+    p = put32(p, 0xffffffff);             /* buffer: the packet-in's, set per answer */
     p = put32(p, 0xffffffff);             /* out_port ANY */
     p = put32(p, 0xffffffff);             /* out_group ANY */
     p += 4;                               /* flags, pad */
@@ -154,6 +158,10 @@ static int answer(struct connection *c) {
                 break;   /* answered once the switch has read what we sent */
             }
             memcpy(c->out + c->out_len, c->flow_mod, FLOW_MOD_LENGTH);
+            if (length >= PACKET_IN_BUFFER_ID + 4) {
+                size_t buffer_at = c->version == OF_10 ? FLOW_MOD_BUFFER_ID_10 : FLOW_MOD_BUFFER_ID_13;
+                memcpy(c->out + c->out_len + buffer_at, m + PACKET_IN_BUFFER_ID, 4);
+            }
             c->out_len += FLOW_MOD_LENGTH;
         } else if (BUFFER_BYTES - c->out_len < 64 + length) {
             break;

@@ -4,7 +4,8 @@ import java.nio.ByteBuffer;
 
 /**
  * What the trivial responder says: HELLO, FEATURES_REQUEST, ECHO_REPLY, and the one FLOW_MOD it
- * answers every packet-in with (add, match everything, output to port 2, permanent, no buffer).
+ * answers every packet-in with (add, match everything, output to port 2, permanent), applied to the
+ * packet-in's buffer as a controller answers a buffered packet.
  */
 final class ControllerMessages {
 
@@ -25,7 +26,10 @@ final class ControllerMessages {
         SwitchMessages.echoReply(out, v, request, at, length);
     }
 
-    /** The responder's answer to every packet-in, encoded once per version. */
+    /**
+     * The responder's answer to every packet-in, encoded once per version with no buffer; each answer
+     * takes the packet-in's buffer id.
+     */
     static ByteBuffer flowMod(OpenFlowVersion v) {
         ByteBuffer b = ByteBuffer.allocateDirect(FLOW_MOD_LENGTH);
         Header.put(b, v, OpenFlowVersion.FLOW_MOD, FLOW_MOD_LENGTH, 0);

@@ -44,10 +44,11 @@ final class EmulatedSwitch {
 
     private static final int FLOW_MOD_COMMAND_10 = 56;
     private static final int FLOW_MOD_COMMAND_13 = 25;
-    private static final int FLOW_MOD_BUFFER_ID_10 = 64;
-    private static final int FLOW_MOD_BUFFER_ID_13 = 32;
-    /** The buffer id of an unbuffered packet-in in flight (the gratuitous ARP): no FLOW_MOD applies to it. */
-    private static final long UNBUFFERED = -1L;
+    /**
+     * The buffer id of an unbuffered packet-in in flight (the gratuitous ARP): a FLOW_MOD with no buffer
+     * answers it, as a controller that answers every packet-in with a flow (the responders) does.
+     */
+    private static final long UNBUFFERED = Integer.toUnsignedLong(PacketIn.NO_BUFFER);
     private static final int FLOW_MOD_MODIFY_STRICT = 2;
     private static final int ETH_TYPE_LLDP = 0x88cc;
     private static final int ETH_TYPE_VLAN = 0x8100;
@@ -364,7 +365,7 @@ final class EmulatedSwitch {
 
     /** Whether a FLOW_MOD applies to the buffer of the packet-in in flight. */
     private boolean appliesToInFlight(ByteBuffer b, int at, int length) {
-        int offset = version == OpenFlowVersion.OF_10 ? FLOW_MOD_BUFFER_ID_10 : FLOW_MOD_BUFFER_ID_13;
+        int offset = version.flowModBufferId();
         return length >= offset + 4 && Integer.toUnsignedLong(b.getInt(at + offset)) == inFlightBuffer;
     }
 

@@ -24,6 +24,8 @@ public enum OpenFlowVersion {
     static final int PACKET_IN = 10;
     static final int PACKET_OUT = 13;
     static final int FLOW_MOD = 14;
+    /** Where a PACKET_IN carries its buffer id, in both versions. */
+    static final int PACKET_IN_BUFFER_ID = 8;
 
     private final String label;
     private final int wire;
@@ -48,6 +50,11 @@ public enum OpenFlowVersion {
         this.queueConfigRequest = queueConfigRequest;
         this.roleRequest = roleRequest;
         this.asyncRequest = asyncRequest;
+    }
+
+    /** Where a FLOW_MOD carries its buffer id. */
+    int flowModBufferId() {
+        return this == OF_10 ? 64 : 32;
     }
 
     /** The version byte of every message header. */

@@ -20,7 +20,6 @@ final class PacketIn {
     static final int LEARN_PORT = 2;
 
     private static final int XID_OFFSET = 4;
-    private static final int BUFFER_ID_OFFSET = 8;
     private static final int ETH_TYPE_IPV4 = 0x0800;
     private static final int ETH_TYPE_ARP = 0x0806;
     private static final int IP_SOURCE = 0xc0a8_0028;          // 192.168.0.40
@@ -55,7 +54,7 @@ final class PacketIn {
         int at = out.position();
         out.put(at, template, 0, length);
         out.putInt(at + XID_OFFSET, xid);
-        out.putInt(at + BUFFER_ID_OFFSET, bufferId);
+        out.putInt(at + OpenFlowVersion.PACKET_IN_BUFFER_ID, bufferId);
         out.putInt(at + macIndexOffset, macIndex);
         out.position(at + length);
     }

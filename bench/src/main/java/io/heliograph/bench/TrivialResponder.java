@@ -14,8 +14,8 @@ import java.util.List;
 
 /**
  * The least a controller can do: answer each switch's HELLO with HELLO and FEATURES_REQUEST, each
- * ECHO_REQUEST with its reply, and every PACKET_IN with the same pre-encoded FLOW_MOD; everything
- * else is ignored. One thread, one selector; what one read brings is answered with one write.
+ * ECHO_REQUEST with its reply, and every PACKET_IN with the same pre-encoded FLOW_MOD on the
+ * packet-in's buffer; everything else is ignored. One thread, one selector; what one read brings is answered with one write.
  * Run against it, the generator measures its own ceiling on the machine.
  *
  * <p>When the switch stops reading (its socket is full), the responder stops reading too, so the
@@ -176,6 +176,9 @@ final class TrivialResponder implements Runnable, AutoCloseable {
                         break;   // answered once the switch has read what we sent
                     }
                     out.put(out.position(), flowMod, 0, ControllerMessages.FLOW_MOD_LENGTH);
+                    if (length >= OpenFlowVersion.PACKET_IN_BUFFER_ID + 4) {
+                        out.putInt(out.position() + version.flowModBufferId(), in.getInt(at + OpenFlowVersion.PACKET_IN_BUFFER_ID));
+                    }
                     out.position(out.position() + ControllerMessages.FLOW_MOD_LENGTH);
                 } else if (out.remaining() < 64 + length) {
                     break;

@@ -135,6 +135,19 @@ class EmulatedSwitchTest {
         assertEquals(OFPort.of(PacketIn.PROBE_PORT), probe.getInPort());
     }
 
+    @ParameterizedTest
+    @EnumSource(OpenFlowVersion.class)
+    void aFlowModWithNoBufferAnswersTheArpAsTheRespondersDo(OpenFlowVersion v) throws Exception {
+        EmulatedSwitch sw = sending(options(v, false, true));
+        OFPacketIn arp = (OFPacketIn) drain(sw).get(0);
+        assertEquals(OFBufferId.NO_BUFFER, arp.getBufferId());
+        OFFactory f = factory(v);
+        OFPacketIn probe = (OFPacketIn) receive(sw, f.buildFlowAdd().setBufferId(OFBufferId.NO_BUFFER).build()).get(0);
+        assertEquals(arp.getXid() + 1, probe.getXid(), "the ARP answered, the probe follows");
+        assertEquals(List.of(), receive(sw, f.buildFlowAdd().setBufferId(OFBufferId.NO_BUFFER).build()),
+                "the probe is buffered: a flow-mod with no buffer does not answer it");
+    }
+
     @Test
     void answersHousekeepingAndKeepsAPartialMessageForTheNextRead() throws Exception {
         EmulatedSwitch sw = new EmulatedSwitch(1, DPID, options(OpenFlowVersion.OF_13, false, false));
