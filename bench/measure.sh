@@ -5,7 +5,10 @@
 # profile with 1 and 2 I/O threads and (c) os-ken running bench/osken/learning_switch.py, all pinned
 # to the other core, in throughput mode (-t -s 16 -M 100000) and latency mode (-s 1), on OpenFlow 1.0
 # and 1.3, and prints the median of RUNS runs' RESULT averages for each, and Heliograph's ratios to
-# the C responder and to os-ken.
+# the C responder and to os-ken. Mode latency-c is latency mode measured by the reference C client
+# (bench/src/main/c/pingpong.c: one switch, spinning on its socket) instead of the generator, over
+# as many seconds as the generator has tests; each latency row then says how the generator's figure
+# compares with the C client's on the same target in the same round ("x C client").
 #
 # The machine is shared, so its load drifts: the targets are started together and stay up (each idle
 # while another is measured), and every round runs every configuration once, so a quiet or a busy
@@ -37,7 +40,7 @@ BASE_PORT=${BASE_PORT:-26650}   # responder on BASE_PORT, heliograph:N on BASE_P
 TARGETS=${TARGETS:-"c-responder heliograph:1 heliograph:2 osken"}
 VERSIONS=${VERSIONS:-"1.0 1.3"}
 SHARED_VERSIONS=${SHARED_VERSIONS:-0}
-MODES=${MODES:-"throughput latency"}
+MODES=${MODES:-"throughput latency latency-c"}
 OUT=${OUT:-$(mktemp -d /tmp/heliograph-bench-XXXXXX)}
 
 [[ -f "$BENCH_JAR" && -f "$DIST/heliograph.jar" ]] || { echo "measure: build first (deploy/heliograph build)" >&2; exit 1; }
@@ -45,6 +48,10 @@ for tool in taskset curl; do
     command -v "$tool" >/dev/null || { echo "measure: $tool is missing" >&2; exit 1; }
 done
 mkdir -p "$OUT"
+if [[ " $MODES " == *" latency-c "* ]]; then
+    cc -O2 -o "$OUT/pingpong" "$ROOT/bench/src/main/c/pingpong.c" 2>>"$OUT/pingpong.log" \
+        || { echo "measure: cannot compile the C client, see $OUT/pingpong.log" >&2; exit 1; }
+fi
 
 declare -A PID PORT
 stop_targets() {
@@ -117,6 +124,10 @@ start_target() {   # $1 = c-responder | responder | heliograph:THREADS | baselin
     done
 }
 
+wire_of() {   # $1 = 1.0 | 1.3: the version byte the C client takes
+    if [[ $1 == 1.0 ]]; then echo 1; else echo 4; fi
+}
+
 flags_of() {   # $1 = mode
     if [[ $1 == throughput ]]; then echo "-t -s 16 -M 100000"; else echo "-s 1"; fi
 }
@@ -129,22 +140,38 @@ run_once() {   # $1 = target, $2 = version, $3 = mode, $4 = run label, $5 = loop
     before=$(cpu_seconds "$pid"); waited=$(wait_seconds "$pid"); started=$(date +%s.%N)
     # A run the generator ends in error (the target dropped a switch, say) counts as 0 and is named,
     # rather than ending the whole measurement.
-    # shellcheck disable=SC2046
-    taskset -c "$GEN_CORE" java -jar "$BENCH_JAR" -p "${PORT[$target]}" -V "$version" -l "$loops" -w "$warmup" \
-        -m "$MS" -D "$DELAY" $(flags_of "$mode") >"$OUT/$name.$label.txt" 2>"$OUT/$name.$label.err" \
-        || echo "measure: $name $label: the generator failed ($(tail -n 1 "$OUT/$name.$label.err")); counted as 0" >&2
+    if [[ $mode == latency-c ]]; then
+        taskset -c "$GEN_CORE" "$OUT/pingpong" -D "$DELAY" "${PORT[$target]}" "$(wire_of "$version")" "$loops" \
+            >"$OUT/$name.$label.txt" 2>"$OUT/$name.$label.err" \
+            || echo "measure: $name $label: the C client failed ($(tail -n 1 "$OUT/$name.$label.err")); counted as 0" >&2
+    else
+        # shellcheck disable=SC2046
+        taskset -c "$GEN_CORE" java -jar "$BENCH_JAR" -p "${PORT[$target]}" -V "$version" -l "$loops" -w "$warmup" \
+            -m "$MS" -D "$DELAY" $(flags_of "$mode") >"$OUT/$name.$label.txt" 2>"$OUT/$name.$label.err" \
+            || echo "measure: $name $label: the generator failed ($(tail -n 1 "$OUT/$name.$label.err")); counted as 0" >&2
+    fi
     after=$(cpu_seconds "$pid"); waited=$(awk -v a="$(wait_seconds "$pid")" -v b="$waited" 'BEGIN { print a - b }')
     ended=$(date +%s.%N)
     [[ $label == warmup ]] && return
     local avg busy cpu wait counted efficiency
-    avg=$(sed -n 's|^RESULT: .* = [0-9.]*/[0-9.]*/\([0-9.]*\)/.*|\1|p' "$OUT/$name.$label.txt")
+    if [[ $mode == latency-c ]]; then
+        # The C client's seconds after the first $warmup, averaged, as the generator's RESULT averages its tests.
+        avg=$(sed -n 's|^\([0-9]*\) round trips/s$|\1|p' "$OUT/$name.$label.txt" \
+            | awk -v w="$warmup" 'NR > w { s += $1; n++ } END { if (n) printf "%.2f", s / n }')
+    else
+        avg=$(sed -n 's|^RESULT: .* = [0-9.]*/[0-9.]*/\([0-9.]*\)/.*|\1|p' "$OUT/$name.$label.txt")
+    fi
     busy=$(sed -n 's|^generator: event loop busy \([0-9]*\)%.*|\1|p' "$OUT/$name.$label.err")
     cpu=$(awk -v a="$after" -v b="$before" -v s="$started" -v e="$ended" 'BEGIN { printf "%.0f", 100 * (a - b) / (e - s) }')
     wait=$(awk -v w="$waited" -v s="$started" -v e="$ended" 'BEGIN { printf "%.0f", 100 * w / (e - s) }')
     # Responses per CPU-second of the target: what it does with the CPU it got, which the load of
     # other work on its core changes much less than the rate (a slight underestimate: the target's
     # CPU time includes the handshake and the pauses, the count only the tests).
-    counted=$(sed -n 's|^generator: .* \([0-9]*\) responses counted.*|\1|p' "$OUT/$name.$label.err")
+    if [[ $mode == latency-c ]]; then
+        counted=$(sed -n 's|^\([0-9]*\) round trips/s$|\1|p' "$OUT/$name.$label.txt" | awk '{ s += $1 } END { print s + 0 }')
+    else
+        counted=$(sed -n 's|^generator: .* \([0-9]*\) responses counted.*|\1|p' "$OUT/$name.$label.err")
+    fi
     efficiency=$(awk -v n="${counted:-0}" -v a="$after" -v b="$before" 'BEGIN { printf "%.0f", (a > b) ? n / (a - b) : 0 }')
     echo "${avg:-0} $cpu ${busy:-?} $wait $efficiency" >>"$OUT/$name.runs"
 }
@@ -205,6 +232,10 @@ for version in $VERSIONS; do
             baseline_runs="$OUT/baseline-io${target#*:}-of$version-$mode.runs"
             if [[ $target == heliograph:* && -f $baseline_runs ]]; then
                 ratio+=$(printf '   x baseline: %.3f' "$(round_ratios 1 "$runs" "$baseline_runs")")
+            fi
+            c_client_runs="$OUT/${target/:/-io}-of$version-latency-c.runs"
+            if [[ $mode == latency && -f $c_client_runs ]]; then
+                ratio+=$(printf '   x C client: %.3f' "$(round_ratios 1 "$runs" "$c_client_runs")")
             fi
             if [[ $target == heliograph:* && -f $osken_runs ]]; then
                 rate_ratio=$(round_ratios 1 "$runs" "$osken_runs") cpu_ratio=$(round_ratios 5 "$runs" "$osken_runs")

@@ -82,7 +82,7 @@ class WireFormatTest {
         assertPorts(reply.getEntries());
     }
 
-    private static void assertPorts(List<OFPortDesc> ports) {
+    static void assertPorts(List<OFPortDesc> ports) {
         assertEquals(SwitchMessages.PORTS, ports.size());
         for (int i = 0; i < ports.size(); i++) {
             OFPortDesc port = ports.get(i);
