@@ -41,6 +41,11 @@ TARGETS=${TARGETS:-"c-responder heliograph:1 heliograph:2 osken"}
 VERSIONS=${VERSIONS:-"1.0 1.3"}
 SHARED_VERSIONS=${SHARED_VERSIONS:-0}
 MODES=${MODES:-"throughput latency latency-c"}
+# Source MACs each latency-mode switch cycles through (-M), for the generator and the C client alike.
+# cbench's 100,000 outnumber the learning switch's 65,536 hosts, so its cost then depends on where its
+# table is in its life (filling, refusing new addresses, evicting idle ones), which a long-lived target
+# reaches at different times in different runs; 1,000 keep it in one state.
+LATENCY_MACS=${LATENCY_MACS:-100000}
 OUT=${OUT:-$(mktemp -d /tmp/heliograph-bench-XXXXXX)}
 
 [[ -f "$BENCH_JAR" && -f "$DIST/heliograph.jar" ]] || { echo "measure: build first (deploy/heliograph build)" >&2; exit 1; }
@@ -129,7 +134,7 @@ wire_of() {   # $1 = 1.0 | 1.3: the version byte the C client takes
 }
 
 flags_of() {   # $1 = mode
-    if [[ $1 == throughput ]]; then echo "-t -s 16 -M 100000"; else echo "-s 1"; fi
+    if [[ $1 == throughput ]]; then echo "-t -s 16 -M 100000"; else echo "-s 1 -M $LATENCY_MACS"; fi
 }
 
 # One generator run; appends "average cpu% busy% wait% per-cpu-second" to $OUT/NAME.runs.
@@ -141,7 +146,7 @@ run_once() {   # $1 = target, $2 = version, $3 = mode, $4 = run label, $5 = loop
     # A run the generator ends in error (the target dropped a switch, say) counts as 0 and is named,
     # rather than ending the whole measurement.
     if [[ $mode == latency-c ]]; then
-        taskset -c "$GEN_CORE" "$OUT/pingpong" -D "$DELAY" "${PORT[$target]}" "$(wire_of "$version")" "$loops" \
+        taskset -c "$GEN_CORE" "$OUT/pingpong" -D "$DELAY" -M "$LATENCY_MACS" "${PORT[$target]}" "$(wire_of "$version")" "$loops" \
             >"$OUT/$name.$label.txt" 2>"$OUT/$name.$label.err" \
             || echo "measure: $name $label: the C client failed ($(tail -n 1 "$OUT/$name.$label.err")); counted as 0" >&2
     else
