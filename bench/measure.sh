@@ -160,11 +160,13 @@ run_once() {   # $1 = target, $2 = version, $3 = mode, $4 = run label, $5 = loop
     [[ $label == warmup ]] && return
     local avg busy cpu wait counted efficiency
     if [[ $mode == latency-c ]]; then
-        # The C client's seconds after the first $warmup, averaged, as the generator's RESULT averages its tests.
-        avg=$(sed -n 's|^\([0-9]*\) round trips/s$|\1|p' "$OUT/$name.$label.txt" \
-            | awk -v w="$warmup" 'NR > w { s += $1; n++ } END { if (n) printf "%.2f", s / n }')
+        # The C client's seconds after the first $warmup, averaged, as the generator's RESULT averages
+        # its tests; every second's round trips counted.
+        read -r avg counted < <(sed -n 's|^\([0-9]*\) round trips/s$|\1|p' "$OUT/$name.$label.txt" \
+            | awk -v w="$warmup" '{ all += $1 } NR > w { s += $1; n++ } END { printf "%s %d\n", n ? s / n : 0, all }')
     else
         avg=$(sed -n 's|^RESULT: .* = [0-9.]*/[0-9.]*/\([0-9.]*\)/.*|\1|p' "$OUT/$name.$label.txt")
+        counted=$(sed -n 's|^generator: .* \([0-9]*\) responses counted.*|\1|p' "$OUT/$name.$label.err")
     fi
     busy=$(sed -n 's|^generator: event loop busy \([0-9]*\)%.*|\1|p' "$OUT/$name.$label.err")
     cpu=$(awk -v a="$after" -v b="$before" -v s="$started" -v e="$ended" 'BEGIN { printf "%.0f", 100 * (a - b) / (e - s) }')
@@ -172,11 +174,6 @@ run_once() {   # $1 = target, $2 = version, $3 = mode, $4 = run label, $5 = loop
     # Responses per CPU-second of the target: what it does with the CPU it got, which the load of
     # other work on its core changes much less than the rate (a slight underestimate: the target's
     # CPU time includes the handshake and the pauses, the count only the tests).
-    if [[ $mode == latency-c ]]; then
-        counted=$(sed -n 's|^\([0-9]*\) round trips/s$|\1|p' "$OUT/$name.$label.txt" | awk '{ s += $1 } END { print s + 0 }')
-    else
-        counted=$(sed -n 's|^generator: .* \([0-9]*\) responses counted.*|\1|p' "$OUT/$name.$label.err")
-    fi
     efficiency=$(awk -v n="${counted:-0}" -v a="$after" -v b="$before" 'BEGIN { printf "%.0f", (a > b) ? n / (a - b) : 0 }')
     echo "${avg:-0} $cpu ${busy:-?} $wait $efficiency" >>"$OUT/$name.runs"
 }
