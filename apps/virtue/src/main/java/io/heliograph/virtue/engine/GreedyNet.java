@@ -1,7 +1,5 @@
 package io.heliograph.virtue.engine;
 
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.concurrent.Executor;
 
 import io.heliograph.virtue.engine.PmRanges.Candidate;
@@ -66,6 +64,7 @@ public final class GreedyNet implements PlacementAlgorithm {
             scratch[i] = new LoadState.Scratch(problem);
         }
         long[] candidateRate = new long[n];
+        FlowsOnLink onLink = new FlowsOnLink(problem);
         boolean moved;
         do {
             progress.reached(0);
@@ -76,19 +75,12 @@ public final class GreedyNet implements PlacementAlgorithm {
             }
             int link = state.linkOf(hottest);
             double curUtil = state.energy();
-            Arrays.fill(candidateRate, 0);
-            int[] pmOf = state.assignment();
-            boolean[][] reached = new boolean[problem.groupCount()][];
-            for (int f = 0; f < problem.flowCount(); f++) {
-                if (crosses(problem, pmOf, f, link, reached)) {
-                    candidateRate[problem.flowSource[f]] += problem.flowRate[f];
-                    candidateRate[problem.flowDestination[f]] += problem.flowRate[f];
-                }
-            }
-            Integer[] candidates = Arrays.stream(range(n)).filter(v -> candidateRate[v] > 0).toArray(Integer[]::new);
-            Arrays.sort(candidates, Comparator.comparingLong((Integer v) -> -candidateRate[v])); // stable
+            onLink.rates(link, state.assignment(), candidateRate);
+            // in order of rate on the link, the lowest index first among equals; seldom more than a few are tried
+            Candidates candidates = new Candidates(candidateRate);
             double minUtil = curUtil;
-            for (int vm : candidates) {
+            while (!candidates.isEmpty()) {
+                int vm = candidates.next();
                 double bound = minUtil;
                 int origin = state.pmOf(vm);
                 // the maximum after moving vm to a PM is the maximum with vm off its PM and then placed there
@@ -108,46 +100,62 @@ public final class GreedyNet implements PlacementAlgorithm {
         return PlacementResult.placed(this, problem, state.assignment());
     }
 
-    private static Integer[] range(int n) {
-        Integer[] all = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            all[i] = i;
-        }
-        return all;
-    }
-
-    /** Marks a group whose paths cross the link nowhere, in {@code reached}. */
-    private static final boolean[] NOWHERE = new boolean[0];
-
     /**
-     * Whether a flow crosses a link where its VMs are now. From a PM of a group the path is the PM's
-     * edge link up and then the group switch's path, so the PMs that path reaches through the link are
-     * found once per group ({@code reached}, filled as needed) instead of walking every flow's path.
+     * The VMs with a rate on the hottest link, taken highest rate first and the lowest index first among
+     * equals: a binary heap, since a round usually ends after a few of thousands.
      */
-    private static boolean crosses(PlacementProblem problem, int[] pmOf, int f, int link, boolean[][] reached) {
-        int a = problem.flowSource[f];
-        int b = problem.flowDestination[f];
-        if (link == problem.upLink(a) || link == problem.downLink(b)) {
-            return true;
-        }
-        int from = pmOf[a];
-        int to = pmOf[b];
-        if (link >= problem.fabricLinks || from == to) {
-            return false;
-        }
-        int g = problem.pmGroup[from];
-        if (g >= 0) {
-            if (link == problem.pmEdgeUp[from]) {
-                return true;
+    private static final class Candidates {
+
+        private final long[] rate;
+        private final int[] heap;
+        private int size;
+
+        Candidates(long[] rate) {
+            this.rate = rate;
+            heap = new int[rate.length];
+            for (int v = 0; v < rate.length; v++) {
+                if (rate[v] > 0) {
+                    heap[size++] = v;
+                }
             }
-            if (reached[g] == null) {
-                boolean[] through = problem.pmsReachedThrough(g, link);
-                reached[g] = through == null ? NOWHERE : through;
+            for (int i = size / 2 - 1; i >= 0; i--) {
+                down(i);
             }
-            return reached[g] != NOWHERE && reached[g][to];
         }
-        boolean[] found = {false};
-        problem.forEachFabricLink(from, to, l -> found[0] |= l == link);
-        return found[0];
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        int next() {
+            int first = heap[0];
+            heap[0] = heap[--size];
+            down(0);
+            return first;
+        }
+
+        private boolean before(int a, int b) {
+            return rate[a] > rate[b] || rate[a] == rate[b] && a < b;
+        }
+
+        private void down(int i) {
+            while (true) {
+                int best = i;
+                int left = 2 * i + 1;
+                if (left < size && before(heap[left], heap[best])) {
+                    best = left;
+                }
+                if (left + 1 < size && before(heap[left + 1], heap[best])) {
+                    best = left + 1;
+                }
+                if (best == i) {
+                    return;
+                }
+                int swap = heap[i];
+                heap[i] = heap[best];
+                heap[best] = swap;
+                i = best;
+            }
+        }
     }
 }

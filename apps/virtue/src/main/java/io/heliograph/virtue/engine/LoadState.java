@@ -195,6 +195,10 @@ final class LoadState {
         if (pmOf[vm] >= 0) {
             throw new IllegalStateException(problem.vmIds[vm] + " is placed already");
         }
+        double base = energy();
+        if (base >= bound) {
+            return new PmRanges.Candidate(-1, bound); // placing only adds load: no PM goes below the bound
+        }
         int stamp = ++scratch.stamp;
         long out = 0;
         long in = 0;
@@ -236,19 +240,27 @@ final class LoadState {
                 scratch.rackIn[h] += rate;
             }
         }
-        double shared = maxWith(energy(), scratch);
+        double shared = maxWith(base, scratch);
+        // a flow to a peer on a PM in no rack takes its own path from each group, so blocks are not summed then
+        boolean blocks = scratch.looseFlows == 0;
         for (int pm = from; pm < to; pm++) {
             if (pm == skip || !fits(vm, pm)) {
                 continue;
             }
             int g = problem.pmGroup[pm];
+            boolean blocked = blocks && g >= 0 && problem.groupBlock[g] >= 0;
             double util;
             if (g < 0 || scratch.peerStamp[pm] == stamp) {
+                // the links beyond the rack's switch carry the same load from a PM hosting a peer: a bound
+                if (blocked && blockedGroupMax(g, base, out, in, scratch) >= minUtil) {
+                    continue;
+                }
                 util = energyIfPlaced(vm, pm, scratch);
             } else {
                 if (scratch.groupStamp[g] != stamp) {
                     scratch.groupStamp[g] = stamp;
-                    scratch.groupMax[g] = groupMax(g, shared, scratch);
+                    scratch.groupMax[g] = blocked ? Math.max(shared, blockedGroupMax(g, base, out, in, scratch))
+                            : groupMax(g, shared, scratch);
                 }
                 util = scratch.groupMax[g];
                 if (kind.usesCpu()) {
@@ -305,6 +317,77 @@ final class LoadState {
         return maxWith(start, scratch);
     }
 
+    /**
+     * What {@link #groupMax} gives from {@code base} for group {@code g} of a block, from figures shared by
+     * the block: once an unplaced VM (sending {@code out} and receiving {@code in} in all) goes to the group,
+     * its flows to racks outside the block cross the group's links to and from the block switch and then
+     * that switch's own paths, the same for every group of the block ({@link #blockFigures}); its flows to
+     * another rack of the block cross the two racks' links to the block switch. Those are the same links
+     * with the same loads as {@link #groupMax} walks, so the same figure. No peer may sit on a PM in no rack.
+     */
+    private double blockedGroupMax(int g, double base, long out, long in, Scratch scratch) {
+        if (scratch.figureStamp[g] == scratch.stamp) {
+            return scratch.figure[g];
+        }
+        int b = problem.groupBlock[g];
+        if (scratch.blockStamp[b] != scratch.stamp) {
+            blockFigures(b, base, scratch);
+        }
+        double max = Math.max(scratch.blockBeyond[b],
+                scratch.blockTopGroup[b] == g ? scratch.blockSecond[b] : scratch.blockTop[b]);
+        boolean peers = scratch.rackStamp[g] == scratch.stamp;
+        int up = problem.groupUp[g];
+        int down = problem.groupDown[g];
+        max = Math.max(max, (link[up] + out - (peers ? scratch.rackOut[g] : 0)) / problem.linkCapacity[up]);
+        max = Math.max(max, (link[down] + in - (peers ? scratch.rackIn[g] : 0)) / problem.linkCapacity[down]);
+        scratch.figureStamp[g] = scratch.stamp;
+        scratch.figure[g] = max;
+        return max;
+    }
+
+    /**
+     * Block {@code b}'s shared figures for the VM being placed: the largest of {@code base} and the links
+     * beyond the block switch once the VM's flows to the peer racks outside the block go from (and to) it,
+     * and, per peer rack inside the block, its two links to the block switch with the VM's traffic to and
+     * from it: the largest two of those, so that a group's own figure can be left out.
+     */
+    private void blockFigures(int b, double base, Scratch scratch) {
+        scratch.clear();
+        double top = base;
+        double second = base;
+        int topGroup = -1;
+        for (int i = 0; i < scratch.peerRacks; i++) {
+            int h = scratch.peerRack[i];
+            long out = scratch.rackOut[h];
+            long in = scratch.rackIn[h];
+            if (problem.groupBlock[h] == b) {
+                int down = problem.groupDown[h];
+                int up = problem.groupUp[h];
+                double figure = Math.max((link[down] + out) / problem.linkCapacity[down],
+                        (link[up] + in) / problem.linkCapacity[up]);
+                if (figure > top) {
+                    second = top;
+                    top = figure;
+                    topGroup = h;
+                } else if (figure > second) {
+                    second = figure;
+                }
+                continue;
+            }
+            if (out > 0) {
+                problem.forEachLinkFromBlock(b, h, l -> scratch.add(l, out));
+            }
+            if (in > 0) {
+                problem.forEachLinkToBlock(h, b, l -> scratch.add(l, in));
+            }
+        }
+        scratch.blockStamp[b] = scratch.stamp;
+        scratch.blockBeyond[b] = maxWith(base, scratch);
+        scratch.blockTop[b] = top;
+        scratch.blockSecond[b] = second;
+        scratch.blockTopGroup[b] = topGroup;
+    }
+
     /** The largest of {@code start} and the links' utilisations with the scratch's loads added. */
     private double maxWith(double start, Scratch scratch) {
         double max = start;
@@ -334,6 +417,15 @@ final class LoadState {
         private final int[] rackStamp;
         private final long[] rackOut;
         private final long[] rackIn;
+        /** Per group of a block: its figure from the block's, valid when {@link #figureStamp} equals {@link #stamp}. */
+        private final int[] figureStamp;
+        private final double[] figure;
+        /** Per block: its shared figures ({@link LoadState#blockFigures}), valid when equal to {@link #stamp}. */
+        private final int[] blockStamp;
+        private final double[] blockBeyond;
+        private final double[] blockTop;
+        private final double[] blockSecond;
+        private final int[] blockTopGroup;
         /** The VM's flows with a placed peer on a PM in no rack. */
         private final int[] looseFlow;
         private int looseFlows;
@@ -349,6 +441,13 @@ final class LoadState {
             rackStamp = new int[problem.groupCount()];
             rackOut = new long[problem.groupCount()];
             rackIn = new long[problem.groupCount()];
+            figureStamp = new int[problem.groupCount()];
+            figure = new double[problem.groupCount()];
+            blockStamp = new int[problem.blockCount()];
+            blockBeyond = new double[problem.blockCount()];
+            blockTop = new double[problem.blockCount()];
+            blockSecond = new double[problem.blockCount()];
+            blockTopGroup = new int[problem.blockCount()];
             int degree = 0;
             for (int[] flows : problem.flowsOf) {
                 degree = Math.max(degree, flows.length);

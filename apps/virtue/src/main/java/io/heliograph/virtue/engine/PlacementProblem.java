@@ -65,9 +65,26 @@ public final class PlacementProblem {
     /** Per grouped PM: its switch's only link out (to the group switch) and only link in. */
     final int[] pmEdgeUp;
     final int[] pmEdgeDown;
+    /** Per fabric link: the grouped PM whose edge link it is, or -1; such a link is on no other PM's paths. */
+    final int[] edgePm;
     /** Per group: the switch its PMs hang from, and the fewest-hops tree from that switch. */
     private final int[] groupNode;
     private final int[][] groupParent;
+    /**
+     * Per group: its block, or -1. The groups of one block hang from one switch A (their aggregation
+     * switch) as a rack's PMs hang from its switch: the group switch's only link out but its members' edge
+     * links goes to A, its only link in comes from A, and its fewest-hops tree is A's own beyond A. So a
+     * flow from a member of one block's group to a rack outside the block crosses the group's link up and
+     * then A's own path, the same for every group of the block ({@link LoadState#bestIfPlaced} sums it
+     * once per block).
+     */
+    final int[] groupBlock;
+    /** Per group in a block: its switch's link to the block switch, and the one back. */
+    final int[] groupUp;
+    final int[] groupDown;
+    /** Per block: the switch its groups hang from, and the fewest-hops tree from that switch. */
+    private final int[] blockNode;
+    private final int[][] blockParent;
     final long[] vmCpu;
     final long[] vmTx;
     final long[] vmRx;
@@ -183,11 +200,21 @@ public final class PlacementProblem {
         pmGroup = new int[m];
         pmEdgeUp = new int[m];
         pmEdgeDown = new int[m];
+        edgePm = new int[fabricLinks];
+        Arrays.fill(edgePm, -1);
         List<int[]> groupParents = new ArrayList<>();
         List<Integer> groupNodes = new ArrayList<>();
         group(node.size(), out, groupNodes, groupParents);
         groupNode = groupNodes.stream().mapToInt(Integer::intValue).toArray();
         groupParent = groupParents.toArray(int[][]::new);
+        groupBlock = new int[groupNode.length];
+        groupUp = new int[groupNode.length];
+        groupDown = new int[groupNode.length];
+        List<int[]> blockParents = new ArrayList<>();
+        List<Integer> blockNodes = new ArrayList<>();
+        block(node.size(), out, blockNodes, blockParents);
+        blockNode = blockNodes.stream().mapToInt(Integer::intValue).toArray();
+        blockParent = blockParents.toArray(int[][]::new);
 
         vmCpu = new long[n];
         vmTx = new long[n];
@@ -465,6 +492,75 @@ public final class PlacementProblem {
                 pmGroup[p] = g;
                 pmEdgeUp[p] = onlyOut[u];
                 pmEdgeDown[p] = onlyIn[u];
+                edgePm[onlyOut[u]] = p;
+                edgePm[onlyIn[u]] = p;
+            }
+        }
+    }
+
+    /**
+     * Finds {@link #groupBlock}: group g joins the block of switch A when g's switch has, besides its
+     * members' edge links, one link out, to A, and one link in, from A, A is no PM's or group's switch,
+     * and g's fewest-hops tree is A's own beyond A (checked, as for groups); any other group is alone (-1).
+     */
+    private void block(int nodes, List<List<Integer>> out, List<Integer> blockNodes, List<int[]> blockParents) {
+        int groups = groupNode.length;
+        boolean[] memberEdge = new boolean[fabricLinks];
+        for (int p = 0; p < pmNode.length; p++) {
+            if (pmGroup[p] >= 0) {
+                memberEdge[pmEdgeUp[p]] = true;
+                memberEdge[pmEdgeDown[p]] = true;
+            }
+        }
+        int[] groupOfNode = new int[nodes];
+        Arrays.fill(groupOfNode, -1);
+        for (int g = 0; g < groups; g++) {
+            groupOfNode[groupNode[g]] = g;
+        }
+        int[] upCount = new int[groups];
+        int[] downCount = new int[groups];
+        for (int l = 0; l < fabricLinks; l++) {
+            if (memberEdge[l]) {
+                continue;
+            }
+            int from = groupOfNode[fabricSource[l]];
+            if (from >= 0) {
+                upCount[from]++;
+                groupUp[from] = l;
+            }
+            int to = groupOfNode[fabricDestination[l]];
+            if (to >= 0) {
+                downCount[to]++;
+                groupDown[to] = l;
+            }
+        }
+        boolean[] pmSwitch = new boolean[nodes];
+        for (int node : pmNode) {
+            pmSwitch[node] = true;
+        }
+        Map<Integer, Integer> blockOf = new HashMap<>();
+        for (int g = 0; g < groups; g++) {
+            groupBlock[g] = -1;
+            if (upCount[g] != 1 || downCount[g] != 1) {
+                continue;
+            }
+            int a = fabricDestination[groupUp[g]];
+            if (fabricSource[groupDown[g]] != a || pmSwitch[a] || groupOfNode[a] >= 0) {
+                continue;
+            }
+            int b = blockOf.computeIfAbsent(a, at -> {
+                blockNodes.add(at);
+                blockParents.add(tree(at, nodes, out, fabricDestination));
+                return blockNodes.size() - 1;
+            });
+            int[] own = groupParent[g];
+            int[] shared = blockParents.get(b);
+            boolean same = own[a] == groupUp[g];
+            for (int w = 0; w < nodes && same; w++) {
+                same = w == groupNode[g] || w == a || own[w] == shared[w];
+            }
+            if (same) {
+                groupBlock[g] = b;
             }
         }
     }
@@ -510,6 +606,30 @@ public final class PlacementProblem {
         walk(parentLink[pm], groupNode[g], pmNode[pm], visitor);
     }
 
+    int blockCount() {
+        return blockNode.length;
+    }
+
+    /** Every link from block {@code b}'s switch to group {@code g}'s switch, from the latter back. */
+    void forEachLinkFromBlock(int b, int g, LinkVisitor visitor) {
+        walk(blockParent[b], groupNode[g], blockNode[b], visitor);
+    }
+
+    /** Every link from group {@code g}'s switch to block {@code b}'s switch, from the block switch back. */
+    void forEachLinkToBlock(int g, int b, LinkVisitor visitor) {
+        walk(groupParent[g], blockNode[b], groupNode[g], visitor);
+    }
+
+    /** Whether the fewest-hops tree from group {@code g}'s switch reaches fabric link {@code link}'s far end through it. */
+    boolean groupTreeCrosses(int g, int link) {
+        return groupParent[g][fabricDestination[link]] == link;
+    }
+
+    /** Whether the fewest-hops tree from PM {@code pm}'s switch reaches fabric link {@code link}'s far end through it. */
+    boolean pmTreeCrosses(int pm, int link) {
+        return parentLink[pm][fabricDestination[link]] == link;
+    }
+
     /**
      * Per PM, whether the path from group {@code g}'s switch to it crosses fabric link {@code link}; null
      * when none does (the group's fewest-hops tree reaches the link's far end some other way).
@@ -519,11 +639,24 @@ public final class PlacementProblem {
         if (parent[fabricDestination[link]] != link) {
             return null;
         }
+        // per switch: 0 not known yet, 1 reached through the link, 2 not; each switch is decided once
+        byte[] state = new byte[parent.length];
+        state[groupNode[g]] = 2;
+        state[fabricDestination[link]] = 1;
+        int[] below = new int[parent.length];
         boolean[] through = new boolean[pmNode.length];
         for (int q = 0; q < pmNode.length; q++) {
-            for (int at = pmNode[q]; at != groupNode[g] && !through[q]; at = fabricSource[parent[at]]) {
-                through[q] = parent[at] == link;
+            int depth = 0;
+            int at = pmNode[q];
+            while (state[at] == 0) {
+                below[depth++] = at;
+                at = fabricSource[parent[at]];
             }
+            byte decided = state[at];
+            while (depth > 0) {
+                state[below[--depth]] = decided;
+            }
+            through[q] = decided == 1;
         }
         return through;
     }

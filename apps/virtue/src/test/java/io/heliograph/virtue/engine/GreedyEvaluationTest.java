@@ -61,17 +61,7 @@ class GreedyEvaluationTest {
             }
             int link = state.linkOf(hottest);
             double curUtil = state.energy();
-            long[] rate = new long[n];
-            for (int f = 0; f < problem.flowCount(); f++) {
-                int a = problem.flowSource[f];
-                int b = problem.flowDestination[f];
-                boolean[] crosses = {link == problem.upLink(a) || link == problem.downLink(b)};
-                problem.forEachFabricLink(state.pmOf(a), state.pmOf(b), l -> crosses[0] |= l == link);
-                if (crosses[0]) {
-                    rate[problem.flowSource[f]] += problem.flowRate[f];
-                    rate[problem.flowDestination[f]] += problem.flowRate[f];
-                }
-            }
+            long[] rate = plainRates(problem, state.assignment(), link);
             List<Integer> candidates = new ArrayList<>();
             for (int v = 0; v < n; v++) {
                 if (rate[v] > 0) {
@@ -114,13 +104,71 @@ class GreedyEvaluationTest {
         }
         PlacementProblem web = WebWorkload.of(new ThreeTierTree(3, 2, 4, 100e6, 100e6, 150e6), 4, 4, 6, 3, 4, 1);
         assertEquals(6, web.groupCount());
+        // and every rack in its aggregation switch's block
+        assertEquals(2, problem.blockCount());
+        assertEquals(3, web.blockCount());
+        for (int g = 0; g < web.groupCount(); g++) {
+            assertEquals(web.groupBlock[web.pmGroup[4 * g]], g / 2, "rack " + g);
+        }
+    }
+
+    @Test
+    void aRackWithASecondWayOutIsInNoBlock() {
+        PlacementProblem problem = crossLinkedRacks(1);
+        assertEquals(-1, problem.groupBlock[problem.pmGroup[0]]);
+        assertEquals(-1, problem.groupBlock[problem.pmGroup[20]]);
+        assertTrue(problem.groupBlock[problem.pmGroup[10]] >= 0);
+        assertTrue(problem.groupBlock[problem.pmGroup[30]] >= 0);
+    }
+
+    @Test
+    void theFlowsOnALinkAreThoseFoundByCheckingEveryFlow() {
+        SplittableRandom random = new SplittableRandom(3);
+        for (long seed = 1; seed <= 3; seed++) {
+            for (PlacementProblem problem : List.of(LoadStateTest.randomProblem(10, 60, 5, seed), crossLinked(seed),
+                    crossLinkedRacks(seed))) {
+                FlowsOnLink onLink = new FlowsOnLink(problem);
+                int[] pmOf = problem.start.clone();
+                for (int round = 0; round < 4; round++) {
+                    for (int link = 0; link < problem.linkCount(); link++) {
+                        long[] rates = new long[problem.vmCount()];
+                        onLink.rates(link, pmOf, rates);
+                        assertArrayEquals(plainRates(problem, pmOf, link), rates, "seed " + seed + " link " + link);
+                    }
+                    // other placements, some VMs sharing a PM and some racks left empty
+                    for (int v = 0; v < pmOf.length; v++) {
+                        pmOf[v] = random.nextInt(problem.pmCount() / (round + 1));
+                    }
+                }
+            }
+        }
+    }
+
+    /** Each VM's rate on a link: every flow's path walked. */
+    static long[] plainRates(PlacementProblem problem, int[] pmOf, int link) {
+        long[] rate = new long[problem.vmCount()];
+        for (int f = 0; f < problem.flowCount(); f++) {
+            int a = problem.flowSource[f];
+            int b = problem.flowDestination[f];
+            boolean[] crosses = {link == problem.upLink(a) || link == problem.downLink(b)};
+            problem.forEachFabricLink(pmOf[a], pmOf[b], l -> crosses[0] |= l == link);
+            if (crosses[0]) {
+                rate[a] += problem.flowRate[f];
+                rate[b] += problem.flowRate[f];
+            }
+        }
+        return rate;
     }
 
     @Test
     void eachCandidateSearchGivesThePlainSearchsPmAndFigure() {
         SplittableRandom random = new SplittableRandom(5);
         for (long seed = 1; seed <= 6; seed++) {
-            PlacementProblem problem = seed % 2 == 0 ? LoadStateTest.randomProblem(10, 60, 5, seed) : crossLinked(seed);
+            PlacementProblem problem = switch ((int) (seed % 3)) {
+                case 0 -> LoadStateTest.randomProblem(10, 60, 5, seed);
+                case 1 -> crossLinked(seed);
+                default -> crossLinkedRacks(seed);
+            };
             for (Energy kind : new Energy[] {Energy.ALL, Energy.NETWORK}) {
                 LoadState state = new LoadState(problem, kind, problem.start);
                 LoadState.Scratch fast = new LoadState.Scratch(problem);
@@ -164,6 +212,7 @@ class GreedyEvaluationTest {
             for (long seed = 1; seed <= 4; seed++) {
                 problems.add(LoadStateTest.randomProblem(10, 40, 5, seed));
                 problems.add(crossLinked(seed));
+                problems.add(crossLinkedRacks(seed));
                 // many VMs that tie (every Memcached VM is placed before its Web VMs): the leftmost must win
                 problems.add(WebWorkload.of(ThreeTierTree.thesis(10), 6, 6, 8, 4, 4, seed));
                 problems.add(WebWorkload.of(new ThreeTierTree(3, 2, 4, 100e6, 100e6, 150e6), 12, 10, 14, 5, 3, seed));
@@ -193,14 +242,38 @@ class GreedyEvaluationTest {
      */
     static PlacementProblem crossLinked(long seed) {
         PlacementProblem base = LoadStateTest.randomProblem(10, 40, 5, seed);
+        List<Edf.Switch> software = base.edf().switches().stream().filter(Edf.Switch::software).toList();
+        PlacementProblem problem = linked(base, software.get(0).id(), software.get(12).id(), 2, seed);
+        assertEquals(-1, problem.pmGroup[0]);
+        assertEquals(-1, problem.pmGroup[12]);
+        assertTrue(problem.pmGroup[1] >= 0 && problem.pmGroup[13] >= 0);
+        return problem;
+    }
+
+    /**
+     * A thesis tree of 4 racks of 10 PMs with an extra pair of links between the switches of rack 0 (under
+     * the first aggregation switch) and rack 2 (under the second): those racks are in no block, and rack
+     * 1's fewest-hops paths to rack 2 go through rack 0's switch.
+     */
+    static PlacementProblem crossLinkedRacks(long seed) {
+        PlacementProblem base = LoadStateTest.randomProblem(10, 40, 5, seed);
+        return linked(base, torOf(base, 0), torOf(base, 20), 100, seed);
+    }
+
+    private static String torOf(PlacementProblem problem, int pm) {
+        String pmSwitch = problem.pmSwitchIds[pm];
+        return problem.edf().links().stream().filter(l -> l.sourceId().equals(pmSwitch))
+                .filter(l -> problem.edf().switches().stream().anyMatch(s -> s.id().equals(l.destinationId())))
+                .findFirst().orElseThrow().destinationId();
+    }
+
+    /** The problem's network with a link each way between two switches, at the given port of each. */
+    private static PlacementProblem linked(PlacementProblem base, String a, String b, int port, long seed) {
         Edf edf = base.edf();
-        List<Edf.Switch> software = edf.switches().stream().filter(Edf.Switch::software).toList();
-        String a = software.get(0).id();
-        String b = software.get(12).id();
         List<Edf.Link> links = new ArrayList<>(edf.links());
         Map<String, String> speed = Map.of(Edf.LINK_SPEED, "100000000");
-        links.add(new Edf.Link(Edf.Link.idOf(a, 2, b, 2), a, 2, b, 2, speed));
-        links.add(new Edf.Link(Edf.Link.idOf(b, 2, a, 2), b, 2, a, 2, speed));
+        links.add(new Edf.Link(Edf.Link.idOf(a, port, b, port), a, port, b, port, speed));
+        links.add(new Edf.Link(Edf.Link.idOf(b, port, a, port), b, port, a, port, speed));
         Measurements.Builder measured = Measurements.builder();
         SplittableRandom random = new SplittableRandom(seed);
         for (int v = 0; v < base.vmCount(); v++) {
@@ -210,11 +283,7 @@ class GreedyEvaluationTest {
             measured.traffic(base.vmIds[base.flowSource[f]], base.vmIds[base.flowDestination[f]],
                     base.flowRate[f] / PlacementProblem.SCALE);
         }
-        PlacementProblem problem = PlacementProblem.of(
-                new Edf(edf.parameters(), edf.pms(), edf.switches(), links, edf.routes()), measured.build());
-        assertEquals(-1, problem.pmGroup[0]);
-        assertEquals(-1, problem.pmGroup[12]);
-        assertTrue(problem.pmGroup[1] >= 0 && problem.pmGroup[13] >= 0);
-        return problem;
+        return PlacementProblem.of(new Edf(edf.parameters(), edf.pms(), edf.switches(), links, edf.routes()),
+                measured.build());
     }
 }
