@@ -38,7 +38,8 @@ public final class CircuitSim {
         this.durationNs = durationNs;
     }
 
-    record Options(String experiment, long seed, int threads, long durationNs, long minRtoNs, boolean help) {
+    record Options(String experiment, long seed, int threads, long durationNs, long minRtoNs, boolean directAcks,
+                   boolean help) {
     }
 
     static Options parse(String... args) {
@@ -47,10 +48,11 @@ public final class CircuitSim {
         int threads = Runtime.getRuntime().availableProcessors();
         long duration = Experiments.FULL_NS;
         long minRto = Config.etalon().minRtoNs();
+        boolean directAcks = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "-h", "--help" -> {
-                    return new Options(null, seed, threads, duration, minRto, true);
+                    return new Options(null, seed, threads, duration, minRto, directAcks, true);
                 }
                 case "--short" -> duration = Experiments.SHORT_NS;
                 case "--seconds" -> {
@@ -69,6 +71,13 @@ public final class CircuitSim {
                 case "--seed" -> seed = Flags.whole(value(args, ++i, "--seed"), "--seed");
                 case "--threads" -> threads = positive(value(args, ++i, "--threads"), "--threads");
                 case "--min-rto-us" -> minRto = positive(value(args, ++i, "--min-rto-us"), "--min-rto-us") * 1_000L;
+                case "--acks" -> {
+                    String path = value(args, ++i, "--acks");
+                    if (!path.equals("packet") && !path.equals("direct")) {
+                        throw new IllegalArgumentException("--acks is packet or direct, not '" + path + "'");
+                    }
+                    directAcks = path.equals("direct");
+                }
                 default -> {
                     if (experiment != null || args[i].startsWith("-")) {
                         throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
@@ -84,7 +93,7 @@ public final class CircuitSim {
             throw new IllegalArgumentException("no experiment '" + experiment + "': one of " + String.join(", ", BUILT)
                     + ", all, " + SPEED);
         }
-        return new Options(experiment, seed, threads, duration, minRto, false);
+        return new Options(experiment, seed, threads, duration, minRto, directAcks, false);
     }
 
     public static void main(String[] args) {
@@ -95,7 +104,11 @@ public final class CircuitSim {
         Options options = read.get();
         ExecutorService pool = Executors.newFixedThreadPool(options.threads());
         try {
-            Config base = Config.etalon().withSeed(options.seed()).withMinRto(options.minRtoNs());
+            Config base = Config.etalon().withSeed(options.seed()).withMinRto(options.minRtoNs())
+                    .withDirectAcks(options.directAcks());
+            if (options.directAcks()) {
+                System.out.println("(ACKs between racks on an uncongested path of their own: --acks direct)");
+            }
             CircuitSim sim = new CircuitSim(System.out, new Experiments(pool, base, options.durationNs()), base,
                     options.durationNs());
             for (String name : options.experiment().equals("all") ? BUILT : List.of(options.experiment())) {
@@ -107,7 +120,8 @@ public final class CircuitSim {
     }
 
     private static void usage(PrintStream to) {
-        to.println("usage: circuit-sim EXPERIMENT [--short | --seconds S] [--seed N] [--threads T] [--min-rto-us U]");
+        to.println("usage: circuit-sim EXPERIMENT [--short | --seconds S] [--seed N] [--threads T] [--min-rto-us U]"
+                + " [--acks packet|direct]");
         to.println("  EXPERIMENT: " + String.join(", ", BUILT) + ", or all (every one of them);"
                 + " speed: the core's events/s at full load");
         to.println("  --seconds S     simulated seconds a run (default 2, the thesis's flows)");
@@ -115,6 +129,8 @@ public final class CircuitSim {
         to.println("  --seed N        flow start jitter and schedules' randomness (default 1)");
         to.println("  --threads T     runs at once (default: the cores)");
         to.println("  --min-rto-us U  TCP's minimum retransmission timeout (default 10000)");
+        to.println("  --acks A        packet: ACKs share the VOQs and the packet switch with data (default);"
+                + " direct: an uncongested path of their own");
     }
 
 

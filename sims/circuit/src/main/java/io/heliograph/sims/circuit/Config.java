@@ -38,11 +38,15 @@ import java.util.List;
  *     {@link #RETCP_BETA} on a 1 -> 0 one
  * @param rings for the "fixed" scheduler: the week is this many days of equal length, day k the ring
  *     rack i -> i + {@link #RING_OFFSETS}[k] (the ring workloads' perfect-knowledge schedule, spec §2.7)
+ * @param directAcks pure ACKs between racks skip the VOQs and the packet switch: they arrive after the two
+ *     packet links' delay and serialisation, as on an uncongested network of their own (a sensitivity
+ *     run: the thesis does not say how its ACKs travelled; by default they share the VOQs and the packet
+ *     switch with data, spec §2.10's recommendation); reTCP still marks them
  */
 public record Config(CircuitParameters network, int hostsPerRack, double hostGbps, long packetDelayNs,
                      long circuitDelayNs, int mtu, int ackBytes, int voqSmall, int voqBig, long tauNs,
                      int packetSwitchQueue, long minRtoNs, int initialWindow, int receiveWindow, String scheduler,
-                     boolean scaleDemand, long seed, String estimator, boolean retcp, int rings) {
+                     boolean scaleDemand, long seed, String estimator, boolean retcp, int rings, boolean directAcks) {
 
     /** The strobe schedule's week: 7 days of 180 us up and a 20 us night (spec §2.4). */
     static final long STROBE_WEEK_MICROS = 1_400;
@@ -82,69 +86,76 @@ public record Config(CircuitParameters network, int hostsPerRack, double hostGbp
         CircuitParameters strobe = new CircuitParameters(etalon.racks(), etalon.circuitBytesPerMicro(),
                 etalon.packetBytesPerMicro(), STROBE_WEEK_MICROS, etalon.nightMicros(), etalon.minDayMicros());
         return new Config(strobe, 16, 10, 5_000, 30_000, 9_000, 64, 16, 16, -1, 16, 10_000_000, 10, 2_048,
-                "strobe", true, 1, "voq", false, 0);
+                "strobe", true, 1, "voq", false, 0, false);
     }
 
     public Config withStaticBuffers(int packets) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, packets,
                 packets, -1, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
-                estimator, retcp, rings);
+                estimator, retcp, rings, directAcks);
     }
 
     /** resize(s, b, tau): VOQs of s packets, grown to b tau before their pair's circuit starts. */
     public Config withResize(int small, int big, long tauMicros) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, small, big,
                 tauMicros * 1_000, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
-                estimator, retcp, rings);
+                estimator, retcp, rings, directAcks);
     }
 
     public Config withScheduler(String name) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
                 voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, name, scaleDemand, seed,
-                estimator, retcp, rings);
+                estimator, retcp, rings, directAcks);
     }
 
     public Config withNetwork(CircuitParameters parameters) {
         return new Config(parameters, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
                 voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
-                estimator, retcp, rings);
+                estimator, retcp, rings, directAcks);
     }
 
     public Config withSeed(long value) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
-                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, value, estimator, retcp, rings);
+                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, value, estimator, retcp, rings, directAcks);
     }
 
     public Config withMinRto(long nanos) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
                 voqBig, tauNs, packetSwitchQueue, nanos, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
-                estimator, retcp, rings);
+                estimator, retcp, rings, directAcks);
     }
 
     public Config withScaledDemand(boolean scale) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
                 voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scale, seed,
-                estimator, retcp, rings);
+                estimator, retcp, rings, directAcks);
     }
 
     /** Solstice's demand from the VOQs ("voq") or from ADUs ("adu"). */
     public Config withEstimator(String name) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
                 voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
-                name, retcp, rings);
+                name, retcp, rings, directAcks);
     }
 
     public Config withRetcp(boolean on) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
                 voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
-                estimator, on, rings);
+                estimator, on, rings, directAcks);
     }
 
     /** The "fixed" scheduler's week: {@code count} rings (see {@link #RING_OFFSETS}). */
     public Config withFixedRings(int count) {
         return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
                 voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, "fixed", scaleDemand, seed,
-                estimator, retcp, count);
+                estimator, retcp, count, directAcks);
+    }
+
+    /** ACKs between racks on an uncongested path of their own (true) or through the VOQs and the packet switch. */
+    public Config withDirectAcks(boolean direct) {
+        return new Config(network, hostsPerRack, hostGbps, packetDelayNs, circuitDelayNs, mtu, ackBytes, voqSmall,
+                voqBig, tauNs, packetSwitchQueue, minRtoNs, initialWindow, receiveWindow, scheduler, scaleDemand, seed,
+                estimator, retcp, rings, direct);
     }
 
     public boolean resizing() {

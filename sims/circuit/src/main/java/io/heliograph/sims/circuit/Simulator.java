@@ -39,7 +39,8 @@ import java.util.SplittableRandom;
  * flow's size is reported when it starts, the application bytes that left its VOQ (each segment once,
  * retransmissions not counted again) are reported as served at the start of each week, and the flow's
  * close when its last segment is acknowledged. The "fixed" scheduler runs the same ring days every week.
- * With reTCP the ToR of D marks the ACKs it takes from D to S (ECE) while circuit S -> D is up.
+ * With reTCP the ToR of D marks the ACKs it takes from D to S (ECE) while circuit S -> D is up. With
+ * {@link Config#directAcks()} ACKs between racks skip the VOQs and the packet switch (a sensitivity run).
  * <p>
  * Packets are indices into primitive arrays (a free list, no allocation per packet); queues are linked
  * lists through those arrays; events are primitive heap entries ({@link EventQueue}).
@@ -431,6 +432,11 @@ final class Simulator {
         }
         // reTCP: D's ToR marks D's ACKs to S while circuit S -> D is up (to rack src from rack dst)
         pEce[p] = config.retcp() && pAck[p] && circuitSource[src] == dst;
+        if (config.directAcks() && pAck[p]) {
+            // a path of its own: the up-link's and the down-link's delay and serialisation, no queue
+            events.add(now + 2 * (config.packetDelayNs() + (long) Math.ceil(pBytes[p] * packetNsPerByte)), TOR_ARRIVE, p);
+            return;
+        }
         int pair = src * racks + dst;
         int q = voqBase + pair;
         if (qLen[q] >= voqCapacity[pair]) {

@@ -1,6 +1,7 @@
 package io.heliograph.sims.circuit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -150,5 +151,11 @@ class CircuitSimTest {
         assertThrows(IllegalArgumentException.class, () -> CircuitSim.parse());
         assertEquals(Experiments.SHORT_NS, CircuitSim.parse("resize", "--short").durationNs());
         assertEquals("all", CircuitSim.parse("all").experiment());
+        assertFalse(CircuitSim.parse("two-ring").directAcks());
+        assertTrue(CircuitSim.parse("two-ring", "--acks", "direct").directAcks());
+        assertFalse(CircuitSim.parse("two-ring", "--acks", "packet").directAcks());
+        IllegalArgumentException acks = assertThrows(IllegalArgumentException.class,
+                () -> CircuitSim.parse("two-ring", "--acks", "sideways"));
+        assertTrue(acks.getMessage().contains("--acks") && acks.getMessage().contains("sideways"), acks.getMessage());
     }
 }

@@ -47,6 +47,30 @@ class SimulatorTest {
     }
 
     @Test
+    void directAcksSkipTheVoqsThatDropThemBehindData() {
+        // racks 0 and 1 send to each other from every host: each direction's ACKs share the other's
+        // 16-packet VOQ with its data, unless they take a path of their own
+        long[] ackDrops = new long[2];
+        long[] delivered = new long[2];
+        for (int direct = 0; direct < 2; direct++) {
+            Simulator sim = new Simulator(Config.etalon().withDirectAcks(direct == 1));
+            int[] forward = new int[16];
+            for (int h = 0; h < 16; h++) {
+                forward[h] = sim.addFlow(h, 16 + h, -1, 0);
+                sim.addFlow(16 + h, h, -1, 0);
+            }
+            sim.run(2_000_000, 22_000_000);
+            ackDrops[direct] = sim.drops - sim.dataDrops;
+            for (int f : forward) {
+                delivered[direct] += sim.tcp.delivered[f];
+            }
+        }
+        assertTrue(ackDrops[0] > 0, "no ACK was dropped behind data");
+        assertEquals(0, ackDrops[1], "ACKs on their own path were dropped");
+        assertTrue(delivered[1] > delivered[0], "direct ACKs delivered " + delivered[1] + " bytes, shared " + delivered[0]);
+    }
+
+    @Test
     void reTcpJumpsAtMostOncePerCircuitDayAndOnlyWhenOn() {
         // one flow rack 0 -> 1 under the strobe: its circuit is up one 180 us day of each 1,400 us week
         for (boolean retcp : new boolean[] {false, true}) {
