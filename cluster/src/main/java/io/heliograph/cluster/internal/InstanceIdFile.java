@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.UUID;
 
@@ -23,11 +24,13 @@ final class InstanceIdFile {
     static String readOrCreate(Path dataDir) throws IOException {
         Path file = dataDir.resolve(FILE);
         String existing = read(file);
-        if (existing != null) {
+        if (existing != null && !existing.isEmpty()) {
             return existing;
         }
-        if (Files.exists(file)) {
-            Files.deleteIfExists(file);   // blank: make one, as for a new data directory
+        if (existing != null) {
+            // blank (an operator's empty file): make one, as for a new data directory. Only a file read
+            // blank is deleted: one that appeared since it was read absent is another bundle's new id.
+            Files.deleteIfExists(file);
         }
         Files.createDirectories(dataDir);
         String id = UUID.randomUUID().toString();
@@ -38,7 +41,7 @@ final class InstanceIdFile {
             return id;
         } catch (FileAlreadyExistsException e) {
             String winner = read(file);
-            if (winner == null) {
+            if (winner == null || winner.isEmpty()) {
                 throw new IOException(file + " was created by someone else but holds no id", e);
             }
             return winner;
@@ -47,11 +50,12 @@ final class InstanceIdFile {
         }
     }
 
+    /** The file's content, stripped; null when there is no file (one read, so never absent and then there). */
     private static String read(Path file) throws IOException {
-        if (!Files.exists(file)) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8).strip();
+        } catch (NoSuchFileException e) {
             return null;
         }
-        String id = Files.readString(file, StandardCharsets.UTF_8).strip();
-        return id.isEmpty() ? null : id;
     }
 }
