@@ -19,7 +19,8 @@
 # controller part of its throughput; docs/performance.md has both).
 # An A/B of two builds: BASELINE=<another built distribution> and a target baseline:THREADS (e.g.
 # TARGETS="baseline:1 heliograph:1") runs that build beside this tree's, interleaved in every round,
-# and prints this tree's ratio to it, round by round ("x baseline").
+# and prints this tree's ratio to it, round by round ("x baseline"). PROFILE=full runs the controllers
+# with every app (the default profile users run) instead of the bench profile.
 # Needs a built distribution (deploy/heliograph build), taskset and curl; a C compiler (cc) for the
 # C responder; for os-ken, python3 with venv and PyPI (bench/osken/setup.sh makes the virtualenv
 # once). Settings: see below.
@@ -46,6 +47,7 @@ MODES=${MODES:-"throughput latency latency-c"}
 # table is in its life (filling, refusing new addresses, evicting idle ones), which a long-lived target
 # reaches at different times in different runs; 1,000 keep it in one state.
 LATENCY_MACS=${LATENCY_MACS:-100000}
+PROFILE=${PROFILE:-bench}   # the controllers' profile: bench (the learning switch alone) or full (every app)
 OUT=${OUT:-$(mktemp -d /tmp/heliograph-bench-XXXXXX)}
 
 [[ -f "$BENCH_JAR" && -f "$DIST/heliograph.jar" ]] || { echo "measure: build first (deploy/heliograph build)" >&2; exit 1; }
@@ -108,7 +110,7 @@ start_target() {   # $1 = c-responder | responder | heliograph:THREADS | baselin
         fi
         PORT[$target]=$((BASE_PORT + offset + threads))
         local http=$((BASE_PORT + 100 + offset + threads))
-        taskset -c "$CTL_CORE" java -jar "$dist/heliograph.jar" --profile bench --io-threads "$threads" \
+        taskset -c "$CTL_CORE" java -jar "$dist/heliograph.jar" --profile "$PROFILE" --io-threads "$threads" \
             --openflow-port "${PORT[$target]}" --http-port "$http" --data-dir "$OUT/data-${target/:/-}" \
             --log-level warn >>"$log" 2>&1 &
         PID[$target]=$!
