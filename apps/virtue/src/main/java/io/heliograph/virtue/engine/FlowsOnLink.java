@@ -38,7 +38,7 @@ final class FlowsOnLink {
         if (link >= problem.fabricLinks) { // a VM's own link carries its own flows only
             int vm = link < problem.fabricLinks + n ? link - problem.fabricLinks : link - problem.fabricLinks - n;
             for (int f : problem.flowsOf[vm]) {
-                add(f, link, pmOf, rate);
+                add(f, link, pmOf, rate, null); // its path beyond the VM's links is not asked
             }
             return;
         }
@@ -85,10 +85,6 @@ final class FlowsOnLink {
         }
     }
 
-    private void add(int f, int link, int[] pmOf, long[] rate) {
-        add(f, link, pmOf, rate, reachedThrough.computeIfAbsent(link, l -> new BitSet[problem.groupCount()]));
-    }
-
     private void add(int f, int link, int[] pmOf, long[] rate, BitSet[] reached) {
         if (crosses(f, link, pmOf, reached)) {
             rate[problem.flowSource[f]] += problem.flowRate[f];
@@ -116,11 +112,7 @@ final class FlowsOnLink {
 
     private BitSet reach(BitSet[] reached, int g, int link) {
         if (reached[g] == null) {
-            boolean[] through = problem.pmsReachedThrough(g, link);
-            reached[g] = new BitSet();
-            for (int q = 0; through != null && q < through.length; q++) {
-                reached[g].set(q, through[q]);
-            }
+            reached[g] = problem.pmsReachedThrough(g, link);
         }
         return reached[g];
     }

@@ -2,6 +2,7 @@ package io.heliograph.virtue.engine;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -482,13 +483,7 @@ public final class PlacementProblem {
                 groupParents.add(tree(at, nodes, out, fabricDestination));
                 return groupNodes.size() - 1;
             });
-            int[] own = parentLink[p];
-            int[] shared = groupParents.get(g);
-            boolean same = own[t] == onlyOut[u];
-            for (int w = 0; w < nodes && same; w++) {
-                same = w == u || w == t || own[w] == shared[w];
-            }
-            if (same) {
+            if (sameBeyond(parentLink[p], groupParents.get(g), u, t, onlyOut[u])) {
                 pmGroup[p] = g;
                 pmEdgeUp[p] = onlyOut[u];
                 pmEdgeDown[p] = onlyIn[u];
@@ -553,16 +548,26 @@ public final class PlacementProblem {
                 blockParents.add(tree(at, nodes, out, fabricDestination));
                 return blockNodes.size() - 1;
             });
-            int[] own = groupParent[g];
-            int[] shared = blockParents.get(b);
-            boolean same = own[a] == groupUp[g];
-            for (int w = 0; w < nodes && same; w++) {
-                same = w == groupNode[g] || w == a || own[w] == shared[w];
-            }
-            if (same) {
+            if (sameBeyond(groupParent[g], blockParents.get(b), groupNode[g], a, groupUp[g])) {
                 groupBlock[g] = b;
             }
         }
+    }
+
+    /**
+     * Whether the fewest-hops tree from switch {@code self} ({@code own}) reaches switch {@code via} by
+     * {@code link} and everything else as the tree from {@code via} ({@code shared}) does.
+     */
+    private static boolean sameBeyond(int[] own, int[] shared, int self, int via, int link) {
+        if (own[via] != link) {
+            return false;
+        }
+        for (int w = 0; w < own.length; w++) {
+            if (w != self && w != via && own[w] != shared[w]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The fewest-hops tree from a switch: per node, the link that reaches it (-1 at the root, -2 unreached). */
@@ -631,20 +636,20 @@ public final class PlacementProblem {
     }
 
     /**
-     * Per PM, whether the path from group {@code g}'s switch to it crosses fabric link {@code link}; null
-     * when none does (the group's fewest-hops tree reaches the link's far end some other way).
+     * The PMs whose path from group {@code g}'s switch crosses fabric link {@code link}; none when the
+     * group's fewest-hops tree reaches the link's far end some other way.
      */
-    boolean[] pmsReachedThrough(int g, int link) {
-        int[] parent = groupParent[g];
-        if (parent[fabricDestination[link]] != link) {
-            return null;
+    BitSet pmsReachedThrough(int g, int link) {
+        BitSet through = new BitSet();
+        if (!groupTreeCrosses(g, link)) {
+            return through;
         }
+        int[] parent = groupParent[g];
         // per switch: 0 not known yet, 1 reached through the link, 2 not; each switch is decided once
         byte[] state = new byte[parent.length];
         state[groupNode[g]] = 2;
         state[fabricDestination[link]] = 1;
         int[] below = new int[parent.length];
-        boolean[] through = new boolean[pmNode.length];
         for (int q = 0; q < pmNode.length; q++) {
             int depth = 0;
             int at = pmNode[q];
@@ -656,7 +661,7 @@ public final class PlacementProblem {
             while (depth > 0) {
                 state[below[--depth]] = decided;
             }
-            through[q] = decided == 1;
+            through.set(q, decided == 1);
         }
         return through;
     }
