@@ -16,9 +16,6 @@ public final class NetworkView {
     private static final Pattern LINK = Pattern.compile("^(?:g! )?(\\S+/\\d+)\\s+->\\s+(\\S+/\\d+)\\s+age",
             Pattern.MULTILINE);
     private static final Pattern LINK_SUMMARY = Pattern.compile("\\d+ switches, \\d+ links .*");
-    private static final String NO_LINKS_COMMAND = "Command not found: links";
-    /** The summary, or Gogo's answer while the topology app has not registered its commands yet. */
-    private static final Pattern LINKS_ANSWER = Pattern.compile(LINK_SUMMARY.pattern() + "|" + NO_LINKS_COMMAND);
     /** "02:00:00:00:00:01  ip 10.0.0.1  at 00:00:00:00:00:00:00:01/1  seen 0s ago" */
     private static final Pattern HOST = Pattern.compile("^(\\S+)(?: vlan \\d+)?\\s+ip (\\S+)\\s+at (\\S+)\\s+seen",
             Pattern.MULTILINE);
@@ -27,13 +24,25 @@ public final class NetworkView {
     private NetworkView() {
     }
 
+    /**
+     * An app's console command and what the console printed after it once {@code answer} appears. A
+     * controller just (re)started runs its apps a moment after its health is UP, so while Gogo answers
+     * that the command is not found, this throws {@link IllegalStateException}, which {@link Poll} takes
+     * as a probe to retry.
+     */
+    private static String appCommand(ControllerProcess controller, String command, Pattern answer) {
+        String notYet = "Command not found: " + command;
+        String output = controller.console(command, Pattern.compile(answer.pattern() + "|" + Pattern.quote(notYet)),
+                COMMAND);
+        if (output.contains(notYet)) {
+            throw new IllegalStateException("the " + command + " console command is not registered yet");
+        }
+        return output;
+    }
+
     /** The directed links the controller's topology lists now, as "src -> dst" (see {@link Bridge#dpid}). */
     public static Set<String> links(ControllerProcess controller) {
-        String output = controller.console("links", LINKS_ANSWER, COMMAND);
-        if (output.contains(NO_LINKS_COMMAND)) {
-            // A controller just (re)started runs its apps a moment after its health is UP: ask again.
-            throw new IllegalStateException("the topology app's console commands are not registered yet");
-        }
+        String output = appCommand(controller, "links", LINK_SUMMARY);
         Set<String> links = new TreeSet<>();
         Matcher m = LINK.matcher(output);
         while (m.find()) {
@@ -44,7 +53,7 @@ public final class NetworkView {
 
     /** The hosts the controller's device tracking lists now: MAC -> "ip at dpid/port". */
     public static Map<String, String> hosts(ControllerProcess controller) {
-        String output = controller.console("hosts", HOSTS_DONE, COMMAND);
+        String output = appCommand(controller, "hosts", HOSTS_DONE);
         Matcher done = HOSTS_DONE.matcher(output);
         if (!done.find()) {
             throw new IllegalStateException("no complete host list in the console output: " + output);
