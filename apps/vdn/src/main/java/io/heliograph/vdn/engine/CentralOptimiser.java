@@ -24,12 +24,18 @@ import java.util.Set;
  * relaxation, as §4.9 advises:
  *
  * <ol>
- * <li>the greedy warm start ({@link GreedyTrees}), feasible, in milliseconds;</li>
+ * <li>the greedy warm start ({@link GreedyTrees}), feasible, in milliseconds, then refined by the local
+ *     search below for at most a tenth of the time limit: the decision when the relaxation does not
+ *     finish in time (dense topologies of hundreds of thousands of link variables);</li>
  * <li>the LP relaxation, solved by GLOP: its optimum is a proven bound on the program's;</li>
  * <li>rounding: the requests again through residual capacity, those the relaxation serves whole first,
  *     each along the path the relaxation uses most (the greedy's rules, so the trees stay feasible and
  *     pay for themselves), the bitrate classes in every order; the best of these and the warm start is
  *     kept;</li>
+ * <li>while the gap is above the target: a local search on the rounding's best trees ({@link #refine}),
+ *     which gathers the free space stranded on full links, evicts small objects to where they fit for
+ *     large ones, and rejoins shared objects' groups to trees that have grown; then, if still above, a
+ *     reordering search over the rounding's best order, its best trees refined the same way;</li>
  * <li>only while the gap to the bound is above the target: where the program is small enough
  *     ({@link Options#exactVariables}), the integer program itself, hinted with the best trees so far
  *     (its warm start), within what is left of the time limit (SCIP up to {@link #SCIP_VARIABLES}
@@ -99,6 +105,8 @@ public final class CentralOptimiser implements TreeOptimiser {
     private static final int REORDER_PATIENCE = 500;
     /** The reordering search's seed: the same problem, the same steps (their number depends on the time). */
     private static final long REORDER_SEED = 24;
+    /** The share of the time limit that refining the greedy warm start may take. */
+    private static final double WARM_REFINE_SHARE = 0.1;
     /** GLOP's optimum is exact to its tolerances only: the bound is loosened by this, relatively. */
     private static final double LP_TOLERANCE = 1e-7;
 
@@ -129,8 +137,15 @@ public final class CentralOptimiser implements TreeOptimiser {
         long deadline = start + options.timeLimit().toNanos();
         ServeIndex index = new ServeIndex(problem);
         Incumbent best = new Incumbent(problem);
-        best.offer(GreedyTrees.route(index, GreedyTrees.order(index), null).serves());
+        int[] greedyOrder = GreedyTrees.order(index);
+        TreeBuilder warm = GreedyTrees.route(index, greedyOrder, null);
+        best.offer(warm.serves());
         double bound = index.serviceCeiling();
+        if (!best.within(bound, options.relativeGap())) {
+            // the decision should the relaxation not finish in time
+            long until = start + (long) (options.timeLimit().toNanos() * WARM_REFINE_SHARE);
+            best.offer(refine(index, warm, greedyOrder, null, until).serves());
+        }
 
         if (!best.within(bound, options.relativeGap())) {
             ServeProgram program = new ServeProgram(index);
@@ -141,11 +156,15 @@ public final class CentralOptimiser implements TreeOptimiser {
                 bound = Math.min(bound, lp.objective() + LP_TOLERANCE * Math.max(1, Math.abs(lp.objective())));
                 Rounded rounded = round(index, relaxation, lp, best, deadline);
                 if (!best.within(bound, options.relativeGap())) {
+                    best.offer(refine(index, rounded.trees, rounded.order, rounded.guided, deadline).serves());
+                }
+                if (!best.within(bound, options.relativeGap())) {
                     long now = System.nanoTime();
                     // within the target gap of the bound: objective >= bound - gap * objective
                     double target = bound / (1 + options.relativeGap());
-                    best.offer(reorder(index, rounded.order, rounded.guided, now + (long) ((deadline - now) * REORDER_SHARE),
-                            target).serves());
+                    TreeBuilder reordered = reorder(index, rounded.order, rounded.guided,
+                            now + (long) ((deadline - now) * REORDER_SHARE), target);
+                    best.offer(refine(index, reordered, rounded.order, rounded.guided, deadline).serves());
                 }
             }
             if (!best.within(bound, options.relativeGap())) {
@@ -216,16 +235,16 @@ public final class CentralOptimiser implements TreeOptimiser {
                 break;
             }
             TreeBuilder trees = GreedyTrees.route(index, order, guided);
-            if (rounded == null || trees.objective() > rounded.objective) {
-                rounded = new Rounded(order, trees.objective(), guided);
+            if (rounded == null || trees.objective() > rounded.trees.objective()) {
+                rounded = new Rounded(order, trees, guided);
                 best.offer(trees.serves());
             }
         }
         return rounded;
     }
 
-    /** The best of the rounding's orders: the order, its trees' objective, and the preference it routes by. */
-    private record Rounded(int[] order, double objective, TreeBuilder.Preference guided) {
+    /** The best of the rounding's orders: the order, its trees, and the preference it routes by. */
+    private record Rounded(int[] order, TreeBuilder trees, TreeBuilder.Preference guided) {
     }
 
     /**
@@ -271,6 +290,42 @@ public final class CentralOptimiser implements TreeOptimiser {
             }
         }
         return best;
+    }
+
+    /**
+     * Local search on finished trees, in passes until one gains nothing or {@code until}: each request
+     * left unserved (in {@code order}) is tried again with room made for it on a full link
+     * ({@link TreeBuilder#routeMakingRoom}: the free space a node's in-links have between them, gathered
+     * on one), and each served request of an object several groups ask for joins the tree again along
+     * its cheapest path ({@link TreeBuilder#rejoin}: a group reached through a reflector of its own may
+     * hang from one the object reaches anyway, which frees a source link). Neither lowers the objective.
+     * The rounding and the reordering route each request once, in order, and never revisit a choice;
+     * this is where the capacity such choices strand is found again.
+     */
+    static TreeBuilder refine(ServeIndex index, TreeBuilder start, int[] order, TreeBuilder.Preference preference,
+            long until) {
+        TreeBuilder trees = start;
+        double before;
+        do {
+            before = trees.objective();
+            for (int r : order) {
+                if (System.nanoTime() > until) {
+                    return trees;
+                }
+                if (!trees.serves(r) && !trees.routeMakingRoom(r, preference)) {
+                    TreeBuilder better = trees.routeEvicting(r, preference);
+                    if (better != null) {
+                        trees = better;
+                    }
+                }
+            }
+            for (int r : order) {
+                if (trees.serves(r) && index.groups[index.requestObject[r]].length > 1) {
+                    trees.rejoin(r);
+                }
+            }
+        } while (trees.objective() > before + 1e-9);
+        return trees;
     }
 
     /** Moves the request at {@code from} to a place before it drawn at random, shifting those between. */

@@ -31,6 +31,8 @@ final class ServeIndex {
     final double[] priority;
     /** For each object, the node indices of the groups requesting it. */
     final int[][] groups;
+    /** For each object, its requests' indices, in the order of {@link #groups}. */
+    final int[][] requestsOf;
     /** For each request (in the problem's order), its object and group indices. */
     final int[] requestObject;
     final int[] requestGroup;
@@ -92,12 +94,16 @@ final class ServeIndex {
             count[requestObject[r]]++;
         }
         groups = new int[key.length][];
+        requestsOf = new int[key.length][];
         for (int o = 0; o < key.length; o++) {
             groups[o] = new int[count[o]];
+            requestsOf[o] = new int[count[o]];
         }
         Arrays.fill(count, 0);
         for (int r = 0; r < requests.size(); r++) {
-            groups[requestObject[r]][count[requestObject[r]]++] = requestGroup[r];
+            int o = requestObject[r];
+            requestsOf[o][count[o]] = r;
+            groups[o][count[o]++] = requestGroup[r];
         }
         candidates = new int[key.length][];
     }

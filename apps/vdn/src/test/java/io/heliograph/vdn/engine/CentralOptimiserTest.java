@@ -186,7 +186,7 @@ class CentralOptimiserTest {
     }
 
     @Test
-    void keepsTheWarmStartWhenTheSolverFindsNothing() {
+    void keepsTheRefinedWarmStartWhenTheSolverFindsNothing() {
         SolverService nothing = new SolverService() {
             @Override
             public Solution solve(LinearModel model, SolveOptions options) {
@@ -207,9 +207,14 @@ class CentralOptimiserTest {
 
         Distribution trees = new CentralOptimiser(nothing).optimise(problem);
 
-        Distribution greedy = new GreedyTrees().optimise(problem);
+        // the warm start, refined: what the optimiser falls back on
+        ServeIndex index = new ServeIndex(problem);
+        int[] order = GreedyTrees.order(index);
+        TreeBuilder greedy = GreedyTrees.route(index, order, null);
+        TreeBuilder refined = CentralOptimiser.refine(index, greedy, order, null, Long.MAX_VALUE);
+        assertTrue(refined.objective() > new GreedyTrees().optimise(problem).objective(), "the refining finds more here");
         assertTrue(trees.violations().isEmpty());
-        assertEquals(greedy.objective(), trees.objective(), 1e-9);
+        assertEquals(refined.objective(), trees.objective(), 1e-9);
         // no bound proven but the trivial one: every request's service
         double ceiling = problem.requests().stream().mapToDouble(r -> 10 * r.object().priority()).sum();
         assertEquals(ceiling, trees.bound(), 1e-9);
