@@ -131,6 +131,55 @@ class TreeBuilderTest {
     }
 
     /**
+     * S feeds reflectors R1 (cost 1) and R2 (cost 2) over one 1 Mbit/s link each; edge E hangs from both,
+     * edge E2 from R2 alone. A (400, G1 under E) takes R1; D (600, G3 under E2) takes R2; B (1000, G2
+     * under E) then finds 600 and 400 free, and no sibling link to gather them on.
+     */
+    @Test
+    void aSmallObjectEvictedFromAReflectorRejoinsThroughAnotherToMakeRoomForALargeOne() {
+        Topology topology = Topology.builder()
+                .node("S", Tier.SOURCE, 0, 0)
+                .node("R1", Tier.REFLECTOR, 0, 1)
+                .node("R2", Tier.REFLECTOR, 1, 1)
+                .node("E", Tier.EDGE, 0, 2)
+                .node("E2", Tier.EDGE, 1, 2)
+                .node("G1", Tier.CLIENT_GROUP, 0, 3)
+                .node("G2", Tier.CLIENT_GROUP, 1, 3)
+                .node("G3", Tier.CLIENT_GROUP, 2, 3)
+                .link("S", "R1", 1_000, 1)
+                .link("S", "R2", 1_000, 2)
+                .link("R1", "E", 10_000, 1)
+                .link("R2", "E", 10_000, 1)
+                .link("R2", "E2", 10_000, 1)
+                .link("E", "G1", 10_000, 0)
+                .link("E", "G2", 10_000, 0)
+                .link("E2", "G3", 10_000, 0)
+                .build();
+        Problem problem = new Problem(topology, List.of(
+                new Request("G1", new VideoObject("A", 400), 1),
+                new Request("G3", new VideoObject("D", 600), 1),
+                new Request("G2", new VideoObject("B", 1_000), 1)), WEIGHTS);
+        ServeIndex index = new ServeIndex(problem);
+        TreeBuilder trees = new TreeBuilder(index);
+        assertTrue(trees.route(0, null));
+        assertTrue(trees.route(1, null));
+        assertFalse(trees.routeMakingRoom(2, null), "no sibling links: no room to gather");
+        double before = trees.objective();
+
+        TreeBuilder better = trees.routeEvicting(2, null);
+
+        Distribution result = check(better);
+        assertEquals(3, result.service(), 1e-9);
+        assertTrue(result.carries(link(result, "S", "R1"), "B/1000"));
+        assertTrue(result.carries(link(result, "S", "R2"), "A/400"), "A evicted from R1, back through R2");
+        assertEquals("R2", result.parent("E", "A/400").orElseThrow());
+        // B's gain less its path, and A's source link dearer by 1 at 400 kbit/s
+        assertEquals(before + 10 - 0.001 * (1_000 + 1_000) - 0.001 * 400, better.objective(), 1e-9);
+        assertEquals(before, trees.objective(), 1e-12, "the trees tried on are a copy");
+        assertFalse(trees.serves(2));
+    }
+
+    /**
      * Reflectors R1 and R2 each fed by S; edge E1 (under both) feeds G1, edge E2 (under R1 only) feeds
      * G2. G1's request, routed first with R1 made to look dear, goes through R2; G2's must then bring the
      * object to R1, from which G1 could have hung.
