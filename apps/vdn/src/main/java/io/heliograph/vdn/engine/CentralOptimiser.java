@@ -24,10 +24,11 @@ import java.util.Set;
  * relaxation, as §4.9 advises:
  *
  * <ol>
- * <li>the greedy warm start ({@link GreedyTrees}), feasible, in milliseconds, then refined by the local
- *     search below for at most a tenth of the time limit: the decision when the relaxation does not
- *     finish in time (dense topologies of hundreds of thousands of link variables);</li>
- * <li>the LP relaxation, solved by GLOP: its optimum is a proven bound on the program's;</li>
+ * <li>the greedy warm start ({@link GreedyTrees}), feasible, in milliseconds;</li>
+ * <li>the LP relaxation, solved by GLOP within nine tenths of the time limit: its optimum is a proven
+ *     bound on the program's; should it not finish (dense topologies of hundreds of thousands of link
+ *     variables), the warm start refined by the local search below, in the tenth kept, is the
+ *     decision;</li>
  * <li>rounding: the requests again through residual capacity, those the relaxation serves whole first,
  *     each along the path the relaxation uses most (the greedy's rules, so the trees stay feasible and
  *     pay for themselves), the bitrate classes in every order; the best of these and the warm start is
@@ -46,7 +47,8 @@ import java.util.Set;
  *
  * The result is the best feasible distribution found, never worse than the warm start, with the least
  * bound proven (the relaxation's or the solver's, the latter corrected for CP-SAT's rounding of the
- * objective; the sum of all requests' service when nothing was proven), so its
+ * objective; else the lesser of the source tier's bound, {@link ServeIndex#sourceTierBound}, and the sum
+ * of all requests' service), so its
  * {@link Distribution#gap()} is honest. Deterministic for a given problem when no solve is cut short
  * by the time limit; one that is (the integer program on thousands of videos) may end with other
  * trees from run to run, CP-SAT on two workers most of all.
@@ -105,7 +107,7 @@ public final class CentralOptimiser implements TreeOptimiser {
     private static final int REORDER_PATIENCE = 500;
     /** The reordering search's seed: the same problem, the same steps (their number depends on the time). */
     private static final long REORDER_SEED = 24;
-    /** The share of the time limit that refining the greedy warm start may take. */
+    /** The share of the time limit kept from the relaxation to refine the warm start, should it not finish. */
     private static final double WARM_REFINE_SHARE = 0.1;
     /** GLOP's optimum is exact to its tolerances only: the bound is loosened by this, relatively. */
     private static final double LP_TOLERANCE = 1e-7;
@@ -140,19 +142,19 @@ public final class CentralOptimiser implements TreeOptimiser {
         int[] greedyOrder = GreedyTrees.order(index);
         TreeBuilder warm = GreedyTrees.route(index, greedyOrder, null);
         best.offer(warm.serves());
-        double bound = index.serviceCeiling();
-        if (!best.within(bound, options.relativeGap())) {
-            // the decision should the relaxation not finish in time
-            long until = start + (long) (options.timeLimit().toNanos() * WARM_REFINE_SHARE);
-            best.offer(refine(index, warm, greedyOrder, null, until).serves());
-        }
+        double bound = Math.min(index.serviceCeiling(), index.sourceTierBound());
 
         if (!best.within(bound, options.relativeGap())) {
             ServeProgram program = new ServeProgram(index);
             ServeProgram.Linear relaxation = program.linear(false);
-            Solution lp = solve(relaxation.model, deadline);
+            // the relaxation may take all but a share of the time, kept to refine the warm start with
+            // should it not finish (in dense topologies of hundreds of thousands of link variables)
+            long reserve = (long) (options.timeLimit().toNanos() * WARM_REFINE_SHARE);
+            Solution lp = solve(relaxation.model, deadline - reserve);
             boolean solved = lp != null && lp.status() == SolveStatus.OPTIMAL;
-            if (solved) {
+            if (!solved) {
+                best.offer(refine(index, warm, greedyOrder, null, deadline).serves());
+            } else {
                 bound = Math.min(bound, lp.objective() + LP_TOLERANCE * Math.max(1, Math.abs(lp.objective())));
                 Rounded rounded = round(index, relaxation, lp, best, deadline);
                 if (!best.within(bound, options.relativeGap())) {

@@ -66,6 +66,51 @@ class CentralOptimiserTest {
     }
 
     @Test
+    void theSourceTiersBoundIsTheKnapsackOfTheObjectsInTheSourcesCapacity() {
+        // S -> R (900 kbit/s, cost 1) -> E (cost 1) -> G1, G2, G3 (cost 0); w_s = 10, w_c = 0.001
+        Topology topology = Topology.builder()
+                .node("S", Tier.SOURCE, 0, 0)
+                .node("R", Tier.REFLECTOR, 0, 1)
+                .node("E", Tier.EDGE, 0, 2)
+                .node("G1", Tier.CLIENT_GROUP, 0, 3)
+                .node("G2", Tier.CLIENT_GROUP, 1, 3)
+                .node("G3", Tier.CLIENT_GROUP, 2, 3)
+                .link("S", "R", 900, 1)
+                .link("R", "E", 10_000, 1)
+                .link("E", "G1", 10_000, 0)
+                .link("E", "G2", 10_000, 0)
+                .link("E", "G3", 10_000, 0)
+                .build();
+        VideoObject a = new VideoObject("A", 600);
+        Problem problem = new Problem(topology, List.of(new Request("G1", a, 1), new Request("G2", a, 1),
+                new Request("G3", new VideoObject("B", 600), 1), new Request("G1", new VideoObject("C", 400), 1)),
+                new Weights(10, 0.001));
+
+        // A is worth 20 - 1.2 (per 600 kbit/s), C 10 - 0.8 (per 400), B 10 - 1.2 (per 600): A whole, then
+        // C for the 300 kbit/s left
+        assertEquals(18.8 + 9.2 * 300 / 400, new ServeIndex(problem).sourceTierBound(), 1e-9);
+        Distribution optimum = exact().optimise(problem);
+        assertEquals(18.8, optimum.objective(), 1e-9);
+    }
+
+    @Test
+    void theSourceTiersBoundIsNeverBelowTheProvenOptimum() {
+        int binding = 0;
+        for (long seed = 1; seed <= 8; seed++) {
+            Problem problem = OptimiserFixtures.random(seed, 2, 4, 8, 16, 10, 4);
+            ServeIndex index = new ServeIndex(problem);
+            Distribution optimum = exact().optimise(problem);
+            assertTrue(optimum.gap() <= 1e-4, "seed " + seed + ": " + optimum);
+            assertTrue(index.sourceTierBound() >= optimum.objective() - 1e-9,
+                    "seed " + seed + ": " + index.sourceTierBound() + " below the optimum " + optimum.objective());
+            if (index.sourceTierBound() < index.serviceCeiling()) {
+                binding++;
+            }
+        }
+        assertTrue(binding > 0, "the sources bind in some of these problems, so the bound was put to the test");
+    }
+
+    @Test
     void matchesTheProvenOptimumAndNeverFallsBelowTheGreedy() {
         double greedyTotal = 0;
         double optimumTotal = 0;
@@ -215,9 +260,9 @@ class CentralOptimiserTest {
         assertTrue(refined.objective() > new GreedyTrees().optimise(problem).objective(), "the refining finds more here");
         assertTrue(trees.violations().isEmpty());
         assertEquals(refined.objective(), trees.objective(), 1e-9);
-        // no bound proven but the trivial one: every request's service
+        // no bound proven but the trivial ones: every request's service, and the source tier's
         double ceiling = problem.requests().stream().mapToDouble(r -> 10 * r.object().priority()).sum();
-        assertEquals(ceiling, trees.bound(), 1e-9);
+        assertEquals(Math.min(ceiling, index.sourceTierBound()), trees.bound(), 1e-9);
     }
 
     @Test
