@@ -142,7 +142,7 @@ final class TreeBuilder {
      * served join again wherever the tree and the free capacity let them (a small object evicted from a
      * reflector whose source links are a little short of a large one often has room at another). Tries,
      * on each such link, the smallest object that frees enough on its own. Returns the first copy better
-     * than these trees, or null. Only objects of a lower bitrate than the request's are evicted.
+     * than these trees, or null.
      */
     TreeBuilder routeEvicting(int r, Preference preference) {
         int o = index.requestObject[r];
@@ -156,8 +156,7 @@ final class TreeBuilder {
             }
             int evicted = -1;
             for (int other = 0; other < serves.length; other++) {
-                if (serves[other] != null && serves[other].get(l) && index.bitrate[other] >= needed
-                        && index.bitrate[other] < bitrate
+                if (other != o && serves[other] != null && serves[other].get(l) && index.bitrate[other] >= needed
                         && (evicted < 0 || index.bitrate[other] < index.bitrate[evicted])) {
                     evicted = other;
                 }
