@@ -153,20 +153,20 @@ public final class CentralOptimiser implements TreeOptimiser {
             Solution lp = solve(relaxation.model, deadline - reserve);
             boolean solved = lp != null && lp.status() == SolveStatus.OPTIMAL;
             if (!solved) {
-                best.offer(refine(index, warm, greedyOrder, null, deadline).serves());
+                best.offer(refine(index, warm, greedyOrder, null, deadline, target(bound)).serves());
             } else {
                 bound = Math.min(bound, lp.objective() + LP_TOLERANCE * Math.max(1, Math.abs(lp.objective())));
                 Rounded rounded = round(index, relaxation, lp, best, deadline);
                 if (!best.within(bound, options.relativeGap())) {
-                    best.offer(refine(index, rounded.trees, rounded.order, rounded.guided, deadline).serves());
+                    best.offer(refine(index, rounded.trees, rounded.order, rounded.guided, deadline, target(bound))
+                            .serves());
                 }
                 if (!best.within(bound, options.relativeGap())) {
                     long now = System.nanoTime();
-                    // within the target gap of the bound: objective >= bound - gap * objective
-                    double target = bound / (1 + options.relativeGap());
                     TreeBuilder reordered = reorder(index, rounded.order, rounded.guided,
-                            now + (long) ((deadline - now) * REORDER_SHARE), target);
-                    best.offer(refine(index, reordered, rounded.order, rounded.guided, deadline).serves());
+                            now + (long) ((deadline - now) * REORDER_SHARE), target(bound));
+                    best.offer(refine(index, reordered, rounded.order, rounded.guided, deadline, target(bound))
+                            .serves());
                 }
             }
             if (!best.within(bound, options.relativeGap())) {
@@ -179,6 +179,11 @@ public final class CentralOptimiser implements TreeOptimiser {
         }
         return new Distribution(problem, best.serves, NAME, Math.max(bound, best.objective),
                 Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /** The objective within the target gap of {@code bound}: {@code objective >= bound - gap * objective}. */
+    private double target(double bound) {
+        return bound / (1 + options.relativeGap());
     }
 
     /** The relaxation's solve; null when no time is left for it. */
@@ -295,23 +300,25 @@ public final class CentralOptimiser implements TreeOptimiser {
     }
 
     /**
-     * Local search on finished trees, in passes until one gains nothing or {@code until}: each request
-     * left unserved (in {@code order}) is tried again with room made for it on a full link
-     * ({@link TreeBuilder#routeMakingRoom}: the free space a node's in-links have between them, gathered
-     * on one), and each served request of an object several groups ask for joins the tree again along
-     * its cheapest path ({@link TreeBuilder#rejoin}: a group reached through a reflector of its own may
-     * hang from one the object reaches anyway, which frees a source link). Neither lowers the objective.
-     * The rounding and the reordering route each request once, in order, and never revisit a choice;
-     * this is where the capacity such choices strand is found again.
+     * Local search on finished trees, in passes until one gains nothing, the trees reach {@code target}
+     * or the time {@code until}: each request left unserved (in {@code order}) is tried again with room
+     * made for it on a full link ({@link TreeBuilder#routeMakingRoom}: the free space a node's in-links
+     * have between them, gathered on one), or else with an object evicted from a node on its way to
+     * where it fits ({@link TreeBuilder#routeEvicting}); and each served request of an object several
+     * groups ask for joins the tree again along its cheapest path ({@link TreeBuilder#rejoin}: a group
+     * reached through a reflector of its own may hang from one the object reaches anyway, which frees a
+     * source link). None lowers the objective. The rounding and the reordering route each request once,
+     * in order, and never revisit a choice; this is where the capacity such choices strand is found
+     * again. Returns the trees refined (a copy where an eviction was kept).
      */
     static TreeBuilder refine(ServeIndex index, TreeBuilder start, int[] order, TreeBuilder.Preference preference,
-            long until) {
+            long until, double target) {
         TreeBuilder trees = start;
         double before;
         do {
             before = trees.objective();
             for (int r : order) {
-                if (System.nanoTime() > until) {
+                if (System.nanoTime() > until || trees.objective() >= target) {
                     return trees;
                 }
                 if (!trees.serves(r) && !trees.routeMakingRoom(r, preference)) {

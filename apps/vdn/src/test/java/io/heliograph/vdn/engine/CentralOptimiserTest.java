@@ -256,7 +256,8 @@ class CentralOptimiserTest {
         ServeIndex index = new ServeIndex(problem);
         int[] order = GreedyTrees.order(index);
         TreeBuilder greedy = GreedyTrees.route(index, order, null);
-        TreeBuilder refined = CentralOptimiser.refine(index, greedy, order, null, Long.MAX_VALUE);
+        TreeBuilder refined = CentralOptimiser.refine(index, greedy, order, null, Long.MAX_VALUE,
+                Double.POSITIVE_INFINITY);
         assertTrue(refined.objective() > new GreedyTrees().optimise(problem).objective(), "the refining finds more here");
         assertTrue(trees.violations().isEmpty());
         assertEquals(refined.objective(), trees.objective(), 1e-9);

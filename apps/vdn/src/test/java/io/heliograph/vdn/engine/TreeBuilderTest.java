@@ -232,7 +232,8 @@ class TreeBuilderTest {
             int[] order = GreedyTrees.order(index);
             TreeBuilder routed = GreedyTrees.route(index, order, null);
 
-            TreeBuilder trees = CentralOptimiser.refine(index, routed, order, null, Long.MAX_VALUE);
+            TreeBuilder trees = CentralOptimiser.refine(index, routed, order, null, Long.MAX_VALUE,
+                Double.POSITIVE_INFINITY);
 
             Distribution result = check(trees);
             assertTrue(trees.objective() >= routed.objective() - 1e-9, "seed " + seed + ": the moves never lose");
