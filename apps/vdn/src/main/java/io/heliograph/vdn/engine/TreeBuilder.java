@@ -14,7 +14,9 @@ import java.util.Map;
  * by the path of least weight from a node that already receives the object (a source always does): links
  * already carrying it cost nothing more, a new link needs residual capacity for the object's bitrate. It
  * is joined only when that does not lower the objective ({@code w_s · priority >= w_c · added cost}), so
- * every tree it grows is feasible and pays for itself.
+ * every tree it grows is feasible and pays for itself. The optimiser's local search changes grown trees
+ * through the moves here ({@link #routeMakingRoom}, {@link #routeEvicting}, {@link #rejoin}), each of which
+ * keeps them feasible, its running objective equal to theirs, and never lowers it.
  */
 final class TreeBuilder {
 
@@ -86,10 +88,10 @@ final class TreeBuilder {
 
     /**
      * Serves request {@code r}, which {@link #route} could not, by first making room on one full link
-     * into a node on its way: one or two objects that link carries are fed to that node over sibling links
-     * instead, from nodes that already receive them (sources always do), where the siblings have room. Free space
-     * split over a node's in-links (four source links into a reflector, each a little short of one more
-     * object) is so gathered where a request can use it. The move is the one costing least that frees
+     * into a node on its way: one or two objects that link carries are fed to that node over sibling
+     * links instead, from nodes that already receive them (sources always do), where the siblings have
+     * room. Free space split over a node's in-links (four source links into a reflector, each a little
+     * short of one more object) is so gathered where a request can use it. The move is the one costing least that frees
      * enough, and it is kept only if the request is then served and pays for its path and the move;
      * otherwise everything is as before. Returns whether {@code r} is served.
      */
@@ -197,10 +199,10 @@ final class TreeBuilder {
      * it used are taken out first (its group's feed, and up from there each node left feeding nothing),
      * so the old path is among those it may take and the objective never falls. (Where no path pays for
      * itself any more, as one may not that {@link #routeMakingRoom} took with a move that saved more, the
-     * request is left unserved, which the objective gains by.) It rises where the tree
-     * has grown since the request joined (a group first reached through a reflector of its own may now
-     * hang from one the object reaches anyway), and the capacity so freed, on the source links most of
-     * all, is what other requests need.
+     * request is left unserved, which the objective gains by.) It rises where the tree has grown since
+     * the request joined (a group first reached through a reflector of its own may now hang from one the
+     * object reaches anyway), and the capacity so freed, on the source links most of all, is what other
+     * requests need.
      */
     void rejoin(int r) {
         int o = index.requestObject[r];
