@@ -12,7 +12,11 @@
 #
 # The machine is shared, so its load drifts: the targets are started together and stay up (each idle
 # while another is measured), and every round runs every configuration once, so a quiet or a busy
-# minute falls on all of them alike. A first, shorter round warms them up and is not counted.
+# minute falls on all of them alike. A first, shorter round warms them up and is not counted. Every
+# run starts once all targets are quiet (each under QUIET_PERCENT of a core for a second): a
+# full-profile controller goes on working after its switches leave (it forgets their hosts and
+# deletes them from the shared store, 5-20 s of a core), which would otherwise fall on the next run
+# of whichever target shares its core. The seconds waited are in the summary.
 # By default each OpenFlow version gets freshly started targets (a network of one version, as cbench
 # measures); SHARED_VERSIONS=1 has the same targets answer every version in turn (a mixed network:
 # the JIT then compiles the shared code for both versions' message classes, which costs the
@@ -20,7 +24,9 @@
 # An A/B of two builds: BASELINE=<another built distribution> and a target baseline:THREADS (e.g.
 # TARGETS="baseline:1 heliograph:1") runs that build beside this tree's, interleaved in every round,
 # and prints this tree's ratio to it, round by round ("x baseline"). PROFILE=full runs the controllers
-# with every app (the default profile users run) instead of the bench profile.
+# with every app (the default profile users run) instead of the bench profile; a target full:THREADS
+# runs this tree's build with every app beside the others, and its rows say how it compares with
+# heliograph:THREADS, the bench profile, round by round ("x bench profile").
 # Needs a built distribution (deploy/heliograph build), taskset and curl; a C compiler (cc) for the
 # C responder; for os-ken, python3 with venv and PyPI (bench/osken/setup.sh makes the virtualenv
 # once). Settings: see below.
@@ -37,7 +43,7 @@ MS=${MS:-1000}              # ms per test (-m)
 DELAY=${DELAY:-1000}        # ms after FEATURES_REPLY before testing (-D): lets the handshake finish
 GEN_CORE=${GEN_CORE:-0}
 CTL_CORE=${CTL_CORE:-1}
-BASE_PORT=${BASE_PORT:-26650}   # responder on BASE_PORT, heliograph:N on BASE_PORT+N, baseline:N +10+N (HTTP +100), c-responder +40, osken +50
+BASE_PORT=${BASE_PORT:-26650}   # responder on BASE_PORT, heliograph:N on BASE_PORT+N, baseline:N +10+N, full:N +20+N (HTTP +100), c-responder +40, osken +50
 TARGETS=${TARGETS:-"c-responder heliograph:1 heliograph:2 osken"}
 VERSIONS=${VERSIONS:-"1.0 1.3"}
 SHARED_VERSIONS=${SHARED_VERSIONS:-0}
@@ -48,6 +54,8 @@ MODES=${MODES:-"throughput latency latency-c"}
 # reaches at different times in different runs; 1,000 keep it in one state.
 LATENCY_MACS=${LATENCY_MACS:-100000}
 PROFILE=${PROFILE:-bench}   # the controllers' profile: bench (the learning switch alone) or full (every app)
+QUIET_PERCENT=${QUIET_PERCENT:-5}   # a target using less of a core than this is quiet
+QUIET_TIMEOUT=${QUIET_TIMEOUT:-120} # seconds a run waits for quiet before it starts anyway (and says so)
 OUT=${OUT:-$(mktemp -d /tmp/heliograph-bench-XXXXXX)}
 
 [[ -f "$BENCH_JAR" && -f "$DIST/heliograph.jar" ]] || { echo "measure: build first (deploy/heliograph build)" >&2; exit 1; }
@@ -103,14 +111,16 @@ start_target() {   # $1 = c-responder | responder | heliograph:THREADS | baselin
             "$ROOT/bench/osken/learning_switch.py" >>"$log" 2>&1 &
         PID[$target]=$!
     else
-        local threads=${target#*:} dist=$DIST offset=0
+        local threads=${target#*:} dist=$DIST offset=0 profile=$PROFILE
         if [[ $target == baseline:* ]]; then
             [[ -f ${BASELINE:-}/heliograph.jar ]] || { echo "measure: $target needs BASELINE=<a built distribution>" >&2; exit 1; }
             dist=$BASELINE offset=10
+        elif [[ $target == full:* ]]; then
+            offset=20 profile=full
         fi
         PORT[$target]=$((BASE_PORT + offset + threads))
         local http=$((BASE_PORT + 100 + offset + threads))
-        taskset -c "$CTL_CORE" java -jar "$dist/heliograph.jar" --profile "$PROFILE" --io-threads "$threads" \
+        taskset -c "$CTL_CORE" java -jar "$dist/heliograph.jar" --profile "$profile" --io-threads "$threads" \
             --openflow-port "${PORT[$target]}" --http-port "$http" --data-dir "$OUT/data-${target/:/-}" \
             --log-level warn >>"$log" 2>&1 &
         PID[$target]=$!
@@ -139,11 +149,37 @@ flags_of() {   # $1 = mode
     if [[ $1 == throughput ]]; then echo "-t -s 16 -M 100000"; else echo "-s 1 -M $LATENCY_MACS"; fi
 }
 
-# One generator run; appends "average cpu% busy% wait% per-cpu-second" to $OUT/NAME.runs.
+# Waits until every target has used less than QUIET_PERCENT of a core over a second (QUIET_TIMEOUT
+# at most) and prints the seconds it waited.
+await_quiet() {
+    local started t quiet a b
+    started=$(date +%s.%N)
+    while :; do
+        declare -A used=()
+        for t in "${!PID[@]}"; do used[$t]=$(cpu_seconds "${PID[$t]}"); done
+        sleep 1
+        quiet=1
+        for t in "${!PID[@]}"; do
+            a=${used[$t]} b=$(cpu_seconds "${PID[$t]}")
+            awk -v a="$a" -v b="$b" -v p="$QUIET_PERCENT" 'BEGIN { exit !(100 * (b - a) >= p) }' && quiet=0
+        done
+        unset used
+        local waited
+        waited=$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f", e - s - 1 }')
+        if (( quiet )); then echo "$waited"; return; fi
+        if (( waited >= QUIET_TIMEOUT )); then
+            echo "measure: targets still busy after ${waited} s; measuring anyway" >&2
+            echo "$waited"; return
+        fi
+    done
+}
+
+# One generator run; appends "average cpu% busy% wait% per-cpu-second quiet-wait-s" to $OUT/NAME.runs.
 run_once() {   # $1 = target, $2 = version, $3 = mode, $4 = run label, $5 = loops, $6 = warmup
     local target=$1 version=$2 mode=$3 label=$4 loops=$5 warmup=$6
     local name="${target/:/-io}-of$version-$mode" pid=${PID[$target]}
-    local before waited started after ended
+    local before waited started after ended settled
+    settled=$(await_quiet)
     before=$(cpu_seconds "$pid"); waited=$(wait_seconds "$pid"); started=$(date +%s.%N)
     # A run the generator ends in error (the target dropped a switch, say) counts as 0 and is named,
     # rather than ending the whole measurement.
@@ -177,7 +213,7 @@ run_once() {   # $1 = target, $2 = version, $3 = mode, $4 = run label, $5 = loop
     # other work on its core changes much less than the rate (a slight underestimate: the target's
     # CPU time includes the handshake and the pauses, the count only the tests).
     efficiency=$(awk -v n="${counted:-0}" -v a="$after" -v b="$before" 'BEGIN { printf "%.0f", (a > b) ? n / (a - b) : 0 }')
-    echo "${avg:-0} $cpu ${busy:-?} $wait $efficiency" >>"$OUT/$name.runs"
+    echo "${avg:-0} $cpu ${busy:-?} $wait $efficiency $settled" >>"$OUT/$name.runs"
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -237,6 +273,10 @@ for version in $VERSIONS; do
             if [[ $target == heliograph:* && -f $baseline_runs ]]; then
                 ratio+=$(printf '   x baseline: %.3f' "$(round_ratios 1 "$runs" "$baseline_runs")")
             fi
+            bench_runs="$OUT/heliograph-io${target#*:}-of$version-$mode.runs"
+            if [[ $target == full:* && -f $bench_runs ]]; then
+                ratio+=$(printf '   x bench profile: %.3f' "$(round_ratios 1 "$runs" "$bench_runs")")
+            fi
             c_client_runs="$OUT/${target/:/-io}-of$version-latency-c.runs"
             if [[ $mode == latency && -f $c_client_runs ]]; then
                 ratio+=$(printf '   x C client: %.3f' "$(round_ratios 1 "$runs" "$c_client_runs")")
@@ -245,11 +285,11 @@ for version in $VERSIONS; do
                 rate_ratio=$(round_ratios 1 "$runs" "$osken_runs") cpu_ratio=$(round_ratios 5 "$runs" "$osken_runs")
                 ratio+=$(printf '   x os-ken: %.1f, per CPU-second %.1f' "${rate_ratio:-0}" "${cpu_ratio:-0}")
             fi
-            printf '%-14s %-4s %-11s %12.0f   runs: %s   target CPU %%: %s   target waiting for CPU %%: %s   generator busy %%: %s   per target CPU-second: %s (median %s)%s\n' \
+            printf '%-14s %-4s %-11s %12.0f   runs: %s   target CPU %%: %s   target waiting for CPU %%: %s   generator busy %%: %s   per target CPU-second: %s (median %s)   waited for quiet s: %s%s\n' \
                 "$target" "$version" "$mode" "$med" "$(cut -d' ' -f1 "$runs" | xargs)" \
                 "$(cut -d' ' -f2 "$runs" | xargs)" "$(cut -d' ' -f4 "$runs" | xargs)" \
                 "$(cut -d' ' -f3 "$runs" | xargs)" "$(cut -d' ' -f5 "$runs" | xargs)" \
-                "$(cut -d' ' -f5 "$runs" | median)" "$ratio" | tee -a "$OUT/summary.txt"
+                "$(cut -d' ' -f5 "$runs" | median)" "$(cut -d' ' -f6 "$runs" | xargs)" "$ratio" | tee -a "$OUT/summary.txt"
         done
     done
 done
