@@ -96,6 +96,18 @@ final class InstalledPaths {
         return true;
     }
 
+    /**
+     * Whether a path may be recorded now; false, counted as a refusal, at {@code maxPaths}. The caller
+     * then builds no path; {@link #add} checks again, since another thread may take the last room.
+     */
+    synchronized boolean hasRoom(int maxPaths) {
+        if (paths.size() < maxPaths) {
+            return true;
+        }
+        refused++;
+        return false;
+    }
+
     /** Paths refused at the bound since the registry was made. */
     synchronized long refused() {
         return refused;

@@ -261,10 +261,12 @@ public final class ReactiveForwarding {
             }
             onPath.put(hop.dpid, sw);
         }
-        InstalledPath path = record(packet, headers, hops, links, onPath);
+        // At the bound of installed paths: no flows, the packet goes one hop along the route and the
+        // next switch asks again (as the destination's switch will for the last hop). Checked before the
+        // path is built, since a flood of new flows meets the bound on every packet.
+        InstalledPath path = paths.hasRoom(packet.settings.maxInstalledPaths())
+                ? record(packet, headers, hops, links, onPath) : null;
         if (path == null) {
-            // At the bound of installed paths: no flows, the packet goes one hop along the route and the
-            // next switch asks again (as the destination's switch will for the last hop).
             sendOut(packet, hops.get(0).out);
             return true;
         }
