@@ -2,6 +2,7 @@ package io.heliograph.devices.internal;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -158,13 +159,19 @@ final class HostStore implements DeviceService {
         return ports;
     }
 
-    /** Value to the keys of the hosts that have it; each set is immutable and replaced on change. */
+    /**
+     * Value to the keys of the hosts that have it. The one writer changes each set in place, so a
+     * change costs the same with one host at a port or a thousand (replacing an immutable set on every
+     * change made it cost the set's size: a port's 1,024 hosts, learned or forgotten, took a core for
+     * seconds). Readers see the sets as they are, weakly consistent; lookups check what they find.
+     */
     private static final class Index<V> {
 
         private final Map<V, Set<HostKey>> entries = new ConcurrentHashMap<>();
 
         Set<HostKey> get(V value) {
-            return value == null ? Set.of() : entries.getOrDefault(value, Set.of());
+            Set<HostKey> keys = value == null ? null : entries.get(value);
+            return keys == null ? Set.of() : Collections.unmodifiableSet(keys);
         }
 
         void update(HostKey key, Set<V> before, Set<V> after) {
@@ -181,27 +188,13 @@ final class HostStore implements DeviceService {
         }
 
         void add(V value, HostKey key) {
-            entries.compute(value, (v, keys) -> {
-                if (keys == null) {
-                    return Set.of(key);
-                }
-                if (keys.contains(key)) {
-                    return keys;
-                }
-                Set<HostKey> more = new HashSet<>(keys);
-                more.add(key);
-                return Set.copyOf(more);
-            });
+            entries.computeIfAbsent(value, v -> ConcurrentHashMap.newKeySet()).add(key);
         }
 
         void remove(V value, HostKey key) {
             entries.computeIfPresent(value, (v, keys) -> {
-                if (!keys.contains(key)) {
-                    return keys;
-                }
-                Set<HostKey> fewer = new HashSet<>(keys);
-                fewer.remove(key);
-                return fewer.isEmpty() ? null : Set.copyOf(fewer);
+                keys.remove(key);
+                return keys.isEmpty() ? null : keys;
             });
         }
 
