@@ -87,6 +87,33 @@ class OwnedEntriesTest {
     }
 
     @Test
+    void aloneNothingIsWrittenUntilAnotherInstanceJoinsThenWhatChangedMeanwhileIs() {
+        clusterA.leave("b");
+        a = new OwnedEntries(storeA, clusterA, "app/things", heardByA, thread, 50, 0);
+        a.start();
+        a.put("x", bytes("1"));
+        a.put("y", bytes("1"));
+        a.remove("y");
+        a.flush();
+        assertEquals(0, a.writes(), "nobody reads the entries of an instance alone");
+        assertEquals(Optional.empty(), storeA.get("app/things/a/x"));
+
+        a.instanceJoined(clusterA.join("b"));
+        waitFor(() -> storeA.get("app/things/a/x").isPresent(), "x written once b joined");
+        assertEquals("1", text(storeA.get("app/things/a/x")));
+        assertEquals(Optional.empty(), storeA.get("app/things/a/y"), "y, removed before, never written");
+        assertEquals(1, a.writes());
+
+        a.instanceLeft(clusterA.leave("b"));
+        a.put("x", bytes("2"));
+        a.flush();
+        assertEquals("1", text(storeA.get("app/things/a/x")), "alone again: the change waits");
+        a.instanceJoined(clusterA.join("b"));
+        waitFor(() -> "2".equals(text(storeA.get("app/things/a/x"))), "the change written when b is back");
+        assertEquals(2, a.writes());
+    }
+
+    @Test
     void changesBetweenTwoFlushesAreWrittenOnceEachAndOnlyIfTheyChangedTheStore() {
         start(NEVER);
         a.put("x", bytes("1"));
