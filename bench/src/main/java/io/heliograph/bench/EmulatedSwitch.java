@@ -14,10 +14,12 @@ import java.util.function.Consumer;
  * a FLOW_MOD adds or a PACKET_OUT carries LLDP, and in latency mode a FLOW_MOD's buffer id.
  *
  * <p>In latency mode the packet-in in flight is answered by a PACKET_OUT, or by a FLOW_MOD that
- * applies to its buffer; only that answer releases the next one. A FLOW_MOD with no buffer (a
- * controller installing the reverse direction of a flow first, as forwarding does) is counted but
- * answers no packet: were it to release a packet-in too, two responses per packet-in would put ever
- * more packet-ins in flight, and the waits would measure the queue they build, not the controller.
+ * applies to its buffer; only that answer releases the next one, and only that answer is counted: a
+ * latency-mode figure is round trips, as the reference C client's. A FLOW_MOD with no buffer (a
+ * controller installing the reverse direction of a flow first, as forwarding does) answers no packet:
+ * were it to release a packet-in too, two responses per packet-in would put ever more packet-ins in
+ * flight, and the waits would measure the queue they build, not the controller; were it counted, a
+ * controller answering with two messages would report twice its round trips.
  *
  * <p>Statistics and role requests are treated as its {@link SwitchBehaviour} says: answered, refused
  * with an error, or ignored, at once or late. A late reply is written aside and handed to the output
@@ -333,10 +335,14 @@ final class EmulatedSwitch {
 
     /** A response; {@code answers}: it answers the packet-in in flight (latency mode). */
     private void response(boolean answers) {
-        responses++;
-        if (throughput || !answers) {
+        if (throughput) {
+            responses++;
             return;
         }
+        if (!answers) {
+            return;
+        }
+        responses++;
         if (inFlight > 0) {
             inFlight--;
         }

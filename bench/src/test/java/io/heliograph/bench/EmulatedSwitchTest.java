@@ -82,7 +82,7 @@ class EmulatedSwitchTest {
                 + 7)).build()), "nor does one for another buffer");
         OFPacketIn second = (OFPacketIn) receive(sw, f.buildFlowAdd().setBufferId(first.getBufferId()).build()).get(0);
         assertEquals(first.getXid() + 1, second.getXid());
-        assertEquals(3, sw.endTest(), "all three flow-mods are counted as responses");
+        assertEquals(1, sw.endTest(), "a round trip is counted, not the flow-mods that answered nothing");
     }
 
     @ParameterizedTest
