@@ -147,7 +147,7 @@ final class DeviceManager implements DeviceService, SharedHosts.Remote {
             if (known == null && sighting.locates() && refusedEarly(sighting)) {
                 continue;
             }
-            if (!HostTracker.isNews(known, sighting, refreshMs)) {
+            if (!HostTracker.isNews(known, sighting, refreshMs, store::heldByAnother)) {
                 continue;
             }
             if (sighting.locates() && isInterSwitchPort(sighting.port())) {

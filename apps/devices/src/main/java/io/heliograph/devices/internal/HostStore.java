@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
+import org.projectfloodlight.openflow.types.IPAddress;
 import org.projectfloodlight.openflow.types.IPv4Address;
 import org.projectfloodlight.openflow.types.IPv6Address;
 import org.projectfloodlight.openflow.types.MacAddress;
@@ -100,6 +101,17 @@ final class HostStore implements DeviceService {
 
     Set<HostKey> keysWithIpv6(IPv6Address address) {
         return byIpv6.get(address);
+    }
+
+    /** Whether a published host other than {@code claimant}, on its VLAN, has this address now; any thread. */
+    boolean heldByAnother(HostKey claimant, IPAddress<?> address) {
+        Set<HostKey> keys = address instanceof IPv4Address v4 ? byIpv4.get(v4) : byIpv6.get((IPv6Address) address);
+        for (HostKey key : keys) {
+            if (!key.equals(claimant) && key.vlan().equals(claimant.vlan())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     Set<HostKey> keysAt(SwitchPort port) {

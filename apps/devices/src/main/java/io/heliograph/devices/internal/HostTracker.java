@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.BiPredicate;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -160,10 +161,14 @@ final class HostTracker {
     /**
      * Whether a sighting could change what is published about {@code host} (the host as published
      * now, or null): false when it only says the host is still at its most recent port, with
-     * addresses it already has, within {@code refreshMs} of the last time we heard so. Pure, so the
-     * I/O threads call it to keep such packet-ins off the tracker's queue.
+     * addresses it already has or may not take (a plain source address that another host on the VLAN
+     * holds, see {@link #claim}), within {@code refreshMs} of the last time we heard so. Pure but for
+     * {@code heldByAnother}, a look at the published hosts, so the I/O threads call it to keep such
+     * packet-ins off the tracker's queue: hosts that send with another's source address (every
+     * load generator's switch does) would otherwise hand the tracker each of their packets.
      */
-    static boolean isNews(Host host, Sighting sighting, long refreshMs) {
+    static boolean isNews(Host host, Sighting sighting, long refreshMs,
+            BiPredicate<HostKey, IPAddress<?>> heldByAnother) {
         if (host == null) {
             return sighting.locates();
         }
@@ -175,7 +180,9 @@ final class HostTracker {
             }
         }
         for (AddressClaim claim : sighting.claims()) {
-            if (!host.ipv4Addresses().contains(claim.address()) && !host.ipv6Addresses().contains(claim.address())) {
+            IPAddress<?> address = claim.address();
+            if (!host.ipv4Addresses().contains(address) && !host.ipv6Addresses().contains(address)
+                    && (claim.authoritative() || !heldByAnother.test(sighting.host(), address))) {
                 return true;
             }
         }

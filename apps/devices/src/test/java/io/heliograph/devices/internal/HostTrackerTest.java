@@ -477,12 +477,30 @@ class HostTrackerTest {
         see(A, S1P1, 0, arp(IP1));
         Host published = host(A);
 
-        assertFalse(HostTracker.isNews(published, seen(A, S1P1, 999, arp(IP1)), 1_000));
-        assertTrue(HostTracker.isNews(published, seen(A, S1P1, 1_000, arp(IP1)), 1_000), "time to refresh");
-        assertTrue(HostTracker.isNews(published, seen(A, S1P2, 1, arp(IP1)), 1_000), "another port");
-        assertTrue(HostTracker.isNews(published, seen(A, S1P1, 1, arp(IP2)), 1_000), "another address");
-        assertTrue(HostTracker.isNews(null, seen(A, S1P1, 1), 1_000), "an unknown host");
-        assertFalse(HostTracker.isNews(null, new Sighting(A, null, List.of(arp(IP1)), at(1)), 1_000));
+        assertFalse(HostTracker.isNews(published, seen(A, S1P1, 999, arp(IP1)), 1_000, store::heldByAnother));
+        assertTrue(HostTracker.isNews(published, seen(A, S1P1, 1_000, arp(IP1)), 1_000, store::heldByAnother), "time to refresh");
+        assertTrue(HostTracker.isNews(published, seen(A, S1P2, 1, arp(IP1)), 1_000, store::heldByAnother), "another port");
+        assertTrue(HostTracker.isNews(published, seen(A, S1P1, 1, arp(IP2)), 1_000, store::heldByAnother), "another address");
+        assertTrue(HostTracker.isNews(null, seen(A, S1P1, 1), 1_000, store::heldByAnother), "an unknown host");
+        assertFalse(HostTracker.isNews(null, new Sighting(A, null, List.of(arp(IP1)), at(1)), 1_000, store::heldByAnother));
+    }
+
+    @Test
+    void anAddressAnotherHostHoldsIsNewsOnlyWhenClaimedWithAuthority() {
+        see(A, S1P1, 0, arp(IP1));
+        see(B, S1P2, 0);
+        Host b = host(B);
+        assertFalse(HostTracker.isNews(b, seen(B, S1P2, 1, source(IP1)), 1_000, store::heldByAnother),
+                "B sends with A's address as its source: the tracker would not give it to B");
+        see(B, S1P2, 1, source(IP1));
+        assertEquals(Set.of(), host(B).ipv4Addresses(), "and indeed does not");
+        assertEquals(Set.of(IP1), host(A).ipv4Addresses());
+        assertTrue(HostTracker.isNews(b, seen(B, S1P2, 1, arp(IP1)), 1_000, store::heldByAnother),
+                "B speaking for the address takes it");
+        assertTrue(HostTracker.isNews(b, seen(B, S1P2, 1, source(IP2)), 1_000, store::heldByAnother),
+                "an address nobody holds");
+        assertTrue(HostTracker.isNews(host(A), seen(A, S1P1, 1, source(IP2)), 1_000, store::heldByAnother),
+                "nor does it for the holder's own other addresses");
     }
 
     @Test
