@@ -15,7 +15,7 @@
 # minute falls on all of them alike. A first, shorter round warms them up and is not counted. Every
 # run starts once all targets are quiet (each under QUIET_PERCENT of a core for a second): a
 # full-profile controller goes on working after its switches leave (it forgets their hosts and
-# deletes them from the shared store, 5-20 s of a core), which would otherwise fall on the next run
+# deletes them from the shared store, 15-30 s of a core), which would otherwise fall on the next run
 # of whichever target shares its core. The seconds waited are in the summary.
 # By default each OpenFlow version gets freshly started targets (a network of one version, as cbench
 # measures); SHARED_VERSIONS=1 has the same targets answer every version in turn (a mixed network:

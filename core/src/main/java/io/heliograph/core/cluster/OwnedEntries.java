@@ -34,10 +34,10 @@ import io.heliograph.core.cluster.SharedStore.Versioned;
  * set back to what the store holds writes nothing). While no other instance is live nobody reads our
  * entries, so the changes wait, and are written when one joins: an instance alone (the default
  * single-controller setup) spends nothing on the store for each host or link it discovers, which on
- * one core had cost its packet-ins about a third of the core while a flood of new hosts was learned. This instance's local state is the truth: an
- * entry of ours that someone else deletes or changes (a janitor that took us for gone while our
- * ZooKeeper session was lost, a stale entry from our previous run) is written or deleted again, so the
- * store heals itself.
+ * one core had cost its packet-ins about a third of the core while a flood of new hosts was learned.
+ * This instance's local state is the truth: an entry of ours that someone else deletes or changes
+ * (a janitor that took us for gone while our ZooKeeper session was lost, a stale entry from our
+ * previous run) is written or deleted again, so the store heals itself.
  *
  * <p>An instance's entries count while it is live ({@link ClusterService#getInstances()}) and for
  * {@code retainMs} after it leaves: what it discovered stays true for a while without it (a link, a

@@ -94,19 +94,14 @@ final class HostStore implements DeviceService {
         return most;
     }
 
-    /** The keys of the hosts that have this IPv4 address (for the tracker, which is the only writer). */
-    Set<HostKey> keysWithIpv4(IPv4Address address) {
-        return byIpv4.get(address);
-    }
-
-    Set<HostKey> keysWithIpv6(IPv6Address address) {
-        return byIpv6.get(address);
+    /** The keys of the hosts that have this IPv4 or IPv6 address. */
+    Set<HostKey> keysWith(IPAddress<?> address) {
+        return address instanceof IPv4Address v4 ? byIpv4.get(v4) : byIpv6.get((IPv6Address) address);
     }
 
     /** Whether a published host other than {@code claimant}, on its VLAN, has this address now; any thread. */
     boolean heldByAnother(HostKey claimant, IPAddress<?> address) {
-        Set<HostKey> keys = address instanceof IPv4Address v4 ? byIpv4.get(v4) : byIpv6.get((IPv6Address) address);
-        for (HostKey key : keys) {
+        for (HostKey key : keysWith(address)) {
             if (!key.equals(claimant) && key.vlan().equals(claimant.vlan())) {
                 return true;
             }

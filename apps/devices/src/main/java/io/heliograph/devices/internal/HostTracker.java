@@ -300,10 +300,8 @@ final class HostTracker {
     }
 
     private List<TrackedHost> ownersOnVlan(TrackedHost claimant, IPAddress<?> address) {
-        Set<HostKey> keys = address instanceof IPv4Address v4 ? store.keysWithIpv4(v4)
-                : store.keysWithIpv6((IPv6Address) address);
         List<TrackedHost> owners = new ArrayList<>(1);
-        for (HostKey key : keys) {
+        for (HostKey key : store.keysWith(address)) {
             if (!key.equals(claimant.key) && key.vlan().equals(claimant.key.vlan())) {
                 TrackedHost owner = hosts.get(key);
                 if (owner != null) {
