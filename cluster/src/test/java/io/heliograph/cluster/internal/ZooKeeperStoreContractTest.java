@@ -22,6 +22,16 @@ import io.heliograph.core.testing.SharedStoreContract;
  */
 class ZooKeeperStoreContractTest extends SharedStoreContract {
 
+    /**
+     * Longer than the one second of the other tests. An expiry injected into a client leaves the
+     * server holding the session until its timeout; with one second, a loaded machine could let the
+     * server end it, and hand its leadership to another, before the client's own threads told its
+     * leader, so the order the contract checks would be the machine's load and not the store's.
+     * With five, another leads only once the expired client's new session deletes its old latch
+     * node, which Curator's latch does on reconnecting, after the loss that told its leader.
+     */
+    private static final int SESSION_TIMEOUT_MS = 5000;
+
     @TempDir
     static Path serverDir;
     private static TestZooKeeper zookeeper;
@@ -31,7 +41,7 @@ class ZooKeeperStoreContractTest extends SharedStoreContract {
 
     @BeforeAll
     static void startServer() throws Exception {
-        zookeeper = new TestZooKeeper(serverDir);
+        zookeeper = new TestZooKeeper(serverDir, Map.of("maxSessionTimeout", String.valueOf(SESSION_TIMEOUT_MS)));
     }
 
     @AfterAll
@@ -42,7 +52,7 @@ class ZooKeeperStoreContractTest extends SharedStoreContract {
     @Override
     protected SharedStore instance(String name) throws Exception {
         ZooKeeperSession session = new ZooKeeperSession(TestZooKeeper.settings(zookeeper.connectString(), name,
-                TestZooKeeper.SESSION_TIMEOUT_MS));
+                SESSION_TIMEOUT_MS));
         opened.add(session);
         assertTrue(session.awaitConnected(TestZooKeeper.WAIT), "session " + name + " connected");
         ZooKeeperStore store = new ZooKeeperStore(session);
