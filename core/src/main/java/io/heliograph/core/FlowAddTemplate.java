@@ -113,7 +113,10 @@ public final class FlowAddTemplate {
         return new FlowAddTemplate(varying.clone(), encodings);
     }
 
-    /** A flow for the switch of {@code factory}, with the next xid of the switch and the sample's other fields. */
+    /**
+     * A flow for the switch of {@code factory}, with the factory's next xid (a switch's own counter,
+     * for the factory of {@link OFSwitch#getFactory()}) and the sample's other fields.
+     */
     public Flow newFlow(OFFactory factory) {
         Encoding encoding = encodings[factory.getVersion().ordinal()];
         if (encoding == null) {

@@ -35,6 +35,10 @@ public interface OFSwitch {
     /** The negotiated OpenFlow version. Build messages with {@link #getFactory()} so one app serves every version. */
     OFVersion getVersion();
 
+    /**
+     * Loxi's factory of the negotiated version whose builders take this switch's own xids, not
+     * Loxi's global counter (which every I/O thread would share).
+     */
     OFFactory getFactory();
 
     InetSocketAddress getRemoteAddress();

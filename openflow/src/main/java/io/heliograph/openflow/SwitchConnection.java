@@ -508,7 +508,7 @@ final class SwitchConnection extends ChannelInboundHandlerAdapter implements OFS
     }
 
     void setVersion(OFVersion version) {
-        this.factory = OFFactories.getFactory(version);
+        this.factory = SwitchFactories.of(version, this::nextXid);
     }
 
     void setFeatures(OFFeaturesReply features) {
