@@ -27,6 +27,10 @@
 # with every app (the default profile users run) instead of the bench profile; a target full:THREADS
 # runs this tree's build with every app beside the others, and its rows say how it compares with
 # heliograph:THREADS, the bench profile, round by round ("x bench profile").
+# Mode throughput-2g is throughput mode with the 16 switches split over two generator processes run
+# at once (datapath ids 1-8 and 9-16), their figures added up: with CTL_CORE=0,1 GEN_CORE=0,1 and
+# targets heliograph:1 heliograph:2 it measures how the controller scales from one I/O thread to two
+# on this machine's two cores (docs/performance.md, "Many cores").
 # Needs a built distribution (deploy/heliograph build), taskset and curl; a C compiler (cc) for the
 # C responder; for os-ken, python3 with venv and PyPI (bench/osken/setup.sh makes the virtualenv
 # once). Settings: see below.
@@ -187,6 +191,17 @@ run_once() {   # $1 = target, $2 = version, $3 = mode, $4 = run label, $5 = loop
         taskset -c "$GEN_CORE" "$OUT/pingpong" -D "$DELAY" -M "$LATENCY_MACS" "${PORT[$target]}" "$(wire_of "$version")" "$loops" \
             >"$OUT/$name.$label.txt" 2>"$OUT/$name.$label.err" \
             || echo "measure: $name $label: the C client failed ($(tail -n 1 "$OUT/$name.$label.err")); counted as 0" >&2
+    elif [[ $mode == throughput-2g ]]; then
+        # Two generator processes at once, each with half the switches (datapath ids 1-8 and 9-16).
+        local g pids=()
+        for g in 1 9; do
+            taskset -c "$GEN_CORE" java -jar "$BENCH_JAR" -p "${PORT[$target]}" -V "$version" -l "$loops" -w "$warmup" \
+                -m "$MS" -D "$DELAY" -t -s 8 -M 100000 -o "$g" >"$OUT/$name.$label.$g.txt" 2>"$OUT/$name.$label.$g.err" &
+            pids+=($!)
+        done
+        for g in "${pids[@]}"; do
+            wait "$g" || echo "measure: $name $label: a generator failed; counted as 0" >&2
+        done
     else
         # shellcheck disable=SC2046
         taskset -c "$GEN_CORE" java -jar "$BENCH_JAR" -p "${PORT[$target]}" -V "$version" -l "$loops" -w "$warmup" \
@@ -203,10 +218,12 @@ run_once() {   # $1 = target, $2 = version, $3 = mode, $4 = run label, $5 = loop
         read -r avg counted < <(sed -n 's|^\([0-9]*\) round trips/s$|\1|p' "$OUT/$name.$label.txt" \
             | awk -v w="$warmup" '{ all += $1 } NR > w { s += $1; n++ } END { printf "%s %d\n", n ? s / n : 0, all }')
     else
-        avg=$(sed -n 's|^RESULT: .* = [0-9.]*/[0-9.]*/\([0-9.]*\)/.*|\1|p' "$OUT/$name.$label.txt")
-        counted=$(sed -n 's|^generator: .* \([0-9]*\) responses counted.*|\1|p' "$OUT/$name.$label.err")
+        # One generator's output, or (throughput-2g) the two generators' figures added up.
+        local outs=("$OUT/$name.$label".*txt) errs=("$OUT/$name.$label".*err)
+        avg=$(sed -n 's|^RESULT: .* = [0-9.]*/[0-9.]*/\([0-9.]*\)/.*|\1|p' "${outs[@]}" | awk '{ s += $1 } END { print s + 0 }')
+        counted=$(sed -n 's|^generator: .* \([0-9]*\) responses counted.*|\1|p' "${errs[@]}" | awk '{ s += $1 } END { print s + 0 }')
     fi
-    busy=$(sed -n 's|^generator: event loop busy \([0-9]*\)%.*|\1|p' "$OUT/$name.$label.err")
+    busy=$(sed -n 's|^generator: event loop busy \([0-9]*\)%.*|\1|p' "$OUT/$name.$label".*err | paste -sd+)
     cpu=$(awk -v a="$after" -v b="$before" -v s="$started" -v e="$ended" 'BEGIN { printf "%.0f", 100 * (a - b) / (e - s) }')
     wait=$(awk -v w="$waited" -v s="$started" -v e="$ended" 'BEGIN { printf "%.0f", 100 * w / (e - s) }')
     # Responses per CPU-second of the target: what it does with the CPU it got, which the load of
