@@ -17,7 +17,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-DIST="$ROOT/deploy/target/heliograph"
+DIST=${DIST:-"$ROOT/deploy/target/heliograph"}   # another built distribution to measure, e.g. an older build
 BENCH_JAR="$DIST/tools/heliograph-bench.jar"
 
 SWITCHES=${SWITCHES:-1000}      # the fat tree is the largest with at most this many; cbench runs exactly this many

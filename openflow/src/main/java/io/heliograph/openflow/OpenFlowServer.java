@@ -4,6 +4,7 @@ import io.heliograph.core.spi.PipelineDispatch;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
@@ -13,7 +14,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -45,6 +45,13 @@ public final class OpenFlowServer implements AutoCloseable {
     private EventLoopGroup acceptors;
     private EventLoopGroup workers;
     private static final long RELEASE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /**
+     * How long one turn of an I/O thread through its flooding switches may take before their reads
+     * shrink: a flooding switch is read, and so answered, at least this often (and at most 2 KiB
+     * a read below it). Short enough for every switch to be answered many times a second; long
+     * enough that 16 switches flooding the full profile keep their 64 KiB reads.
+     */
+    private static final Duration TURN = Duration.ofMillis(100);
 
     private Channel plain;
     private Channel tls;
@@ -166,13 +173,13 @@ public final class OpenFlowServer implements AutoCloseable {
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_SNDBUF, 1 << 20)
-                // Switches sharing a loop take turns, one read (up to 64 KiB) each. With Netty's 16
-                // reads per turn, and with its epoll transport, which continues a read from its task
-                // queue (64 tasks before it polls again), one flooding switch was read for up to
-                // 64 MiB before the others: with hundreds flooding, most were not read for seconds
-                // and their keepalives timed out. NIO's selector reports a channel with data left at
-                // its next poll, beside the others.
-                .childOption(ChannelOption.RCVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator().maxMessagesPerRead(1))
+                // Switches sharing a loop take turns, one read (up to 64 KiB, less when turns grow
+                // long) each. With Netty's 16 reads per turn, and with its epoll transport, which
+                // continues a read from its task queue (64 tasks before it polls again), one flooding
+                // switch was read for up to 64 MiB before the others: with hundreds flooding, most
+                // were not read for seconds and their keepalives timed out. NIO's selector reports a
+                // channel with data left at its next poll, beside the others.
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, new TurnBoundedReads(TURN, nanoClock))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {

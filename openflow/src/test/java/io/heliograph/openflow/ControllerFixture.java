@@ -26,12 +26,15 @@ final class ControllerFixture implements AutoCloseable {
         final ConcurrentLinkedQueue<String> calls = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<Thread> threads = new ConcurrentLinkedQueue<>();
         volatile BiConsumer<OFSwitch, OFMessage> hook = (sw, m) -> { };
+        /** Runs with each read's messages, before they are dispatched. */
+        volatile BiConsumer<OFSwitch, List<OFMessage>> readHook = (sw, read) -> { };
 
         @Override
         public void prepare(OFSwitch sw, List<OFMessage> read) {
             for (OFMessage message : read) {
                 calls.add("prepare " + message.getXid());
             }
+            readHook.accept(sw, read);
         }
 
         @Override

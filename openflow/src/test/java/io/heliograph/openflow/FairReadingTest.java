@@ -8,9 +8,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFactories;
@@ -45,6 +48,15 @@ class FairReadingTest {
      * it saw 871 to 1,591 before a read's messages were dispatched together, 871 to 3,031 since.
      */
     private static final long MOST_FLOOD_BEFORE_QUIET = 4 * PER_CHUNK;
+    /** Five times the 100 ms an I/O thread's turn may take before its flooding switches' reads shrink. */
+    private static final Duration HELD_TURN = Duration.ofMillis(500);
+    /**
+     * A read after a turn of five times the bound takes a fifth of 64 KiB (13,107 bytes): 102 whole
+     * packet-ins, and one completed from the read before.
+     */
+    private static final int MOST_AFTER_HELD_TURN = 64 * 1024 / 5 / 128 + 1;
+    /** Packet-ins in a read of 64 KiB, but for the frames cut at its ends. */
+    private static final int FULL_READ = PER_CHUNK - 2;
 
     @Test
     void aQuietSwitchIsReadBetweenTwoReadsOfAFloodingOne() throws Exception {
@@ -109,6 +121,75 @@ class FairReadingTest {
                 List<Long> counted = waits.subList(1, waits.size());
                 assertTrue(counted.stream().allMatch(w -> w <= MOST_FLOOD_BEFORE_QUIET),
                         "flood packet-ins read before each quiet one: " + counted + ", at most " + MOST_FLOOD_BEFORE_QUIET);
+            } finally {
+                flood.set(false);
+                flooding.close();
+                writer.join(FakeSwitch.WAIT.toMillis());
+            }
+        }
+    }
+
+    /**
+     * A turn of the loop that takes long (here the loop is held for half a second in one packet-in,
+     * as a thousand switches flooding a busy profile would hold it) makes the flooding switch's next
+     * read small, so that the next turn is short; turns short again, its reads grow back to 64 KiB.
+     */
+    @Test
+    void aLongTurnShrinksTheNextReadsOfAFloodingSwitchAndShortTurnsGrowThemBack() throws Exception {
+        OpenFlowSettings oneThread = ControllerFixture.testSettings().withIoThreads(1)
+                .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(30), Duration.ofSeconds(2), Duration.ofSeconds(30));
+        try (ControllerFixture controller = new ControllerFixture(oneThread);
+                FakeSwitch flooding = FakeSwitch.connect(controller.port(), 0x82, OFVersion.OF_13)) {
+            controller.awaitSwitch(0x82);
+            List<Integer> reads = new CopyOnWriteArrayList<>();
+            AtomicInteger readsAtHold = new AtomicInteger(-1);
+            AtomicBoolean holdNext = new AtomicBoolean();
+            AtomicBoolean holdThisRead = new AtomicBoolean();
+            controller.pipeline.readHook = (sw, read) -> {
+                long packetIns = read.stream().filter(OFPacketIn.class::isInstance).count();
+                if (packetIns > 0) {
+                    reads.add((int) packetIns);
+                }
+                // a read that took all it could (the switch has more waiting) is held: its turn is then long
+                if (packetIns >= FULL_READ && holdNext.compareAndSet(true, false)) {
+                    readsAtHold.set(reads.size() - 1);
+                    holdThisRead.set(true);
+                }
+            };
+            controller.pipeline.hook = (sw, m) -> {
+                if (holdThisRead.compareAndSet(true, false)) {
+                    long until = System.nanoTime() + HELD_TURN.toNanos();
+                    while (System.nanoTime() < until) { // the long turn is what is tested, not a wait
+                        LockSupport.parkNanos(until - System.nanoTime());
+                    }
+                }
+            };
+
+            OFFactory f = OFFactories.getFactory(OFVersion.OF_13);
+            byte[] chunk = packetIns(f, PER_CHUNK);
+            AtomicBoolean flood = new AtomicBoolean(true);
+            Thread writer = new Thread(() -> {
+                try {
+                    while (flood.get()) {
+                        flooding.sendRaw(chunk);
+                    }
+                } catch (IOException e) {
+                    // the test is over and closed the switch
+                }
+            }, "flooding-switch");
+            writer.start();
+            try {
+                ControllerFixture.await(() -> !reads.isEmpty() && reads.get(reads.size() - 1) >= FULL_READ,
+                        "64 KiB reads of the flood");
+                holdNext.set(true);
+                ControllerFixture.await(() -> readsAtHold.get() >= 0 && reads.size() > readsAtHold.get() + 20,
+                        "reads after the long turn");
+                List<Integer> after = List.copyOf(reads.subList(readsAtHold.get(), readsAtHold.get() + 21));
+                System.out.println("FairReadingTest: packet-ins per read, from the read held for " + HELD_TURN + ": " + after);
+                assertTrue(after.get(1) <= MOST_AFTER_HELD_TURN,
+                        "the read after the long turn: " + after.get(1) + " packet-ins, at most " + MOST_AFTER_HELD_TURN);
+                assertTrue(after.stream().skip(2).anyMatch(n -> n >= FULL_READ),
+                        "64 KiB reads again once turns are short: " + after);
             } finally {
                 flood.set(false);
                 flooding.close();
