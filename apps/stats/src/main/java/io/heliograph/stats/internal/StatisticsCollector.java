@@ -73,8 +73,8 @@ final class StatisticsCollector implements StatisticsService {
     private final StatsClock clock;
     private final Supplier<Predicate<SwitchPort>> edgePorts;
     private final ConcurrentMap<DatapathId, SwitchState> states = new ConcurrentHashMap<>();
-    private final RateTracker<SwitchPort, PortRate> ports;
-    private final RateTracker<FlowId, FlowRate> flows;
+    private final RateTracker<DatapathId, SwitchPort, PortRate> ports;
+    private final RateTracker<DatapathId, FlowId, FlowRate> flows;
     private volatile StatsSettings settings;
     /** Whether the metrics have each port's counters and rates (setting portMetrics). */
     private volatile boolean portMetrics = true;
@@ -97,10 +97,10 @@ final class StatisticsCollector implements StatisticsService {
         this.clock = clock;
         this.edgePorts = edgePorts;
         this.settings = settings;
-        this.ports = new RateTracker<>(settings.historySize(), (port, at, r) -> new PortRate(port, at,
+        this.ports = new RateTracker<>(settings.historySize(), SwitchPort::dpid, (port, at, r) -> new PortRate(port, at,
                 r[SampleReader.RX_BYTES] * 8, r[SampleReader.TX_BYTES] * 8,
                 r[SampleReader.RX_PACKETS], r[SampleReader.TX_PACKETS]));
-        this.flows = new RateTracker<>(settings.historySize(), (id, at, r) -> new FlowRate(id.dpid(), id.flow(), at,
+        this.flows = new RateTracker<>(settings.historySize(), FlowId::dpid, (id, at, r) -> new FlowRate(id.dpid(), id.flow(), at,
                 r[SampleReader.BYTES] * 8, r[SampleReader.PACKETS]));
         for (StatsKind kind : StatsKind.values()) {
             unanswered.put(kind, new AtomicLong());
@@ -148,8 +148,8 @@ final class StatisticsCollector implements StatisticsService {
 
     private void forget(DatapathId dpid) {
         states.remove(dpid);
-        ports.forget(port -> port.dpid().equals(dpid));
-        flows.forget(id -> id.dpid().equals(dpid));
+        ports.forget(dpid);
+        flows.forget(dpid);
         flowUpdates.incrementAndGet();
     }
 
@@ -239,7 +239,7 @@ final class StatisticsCollector implements StatisticsService {
             present.add(port);
             ports.record(port, SampleReader.port(entry, nanos, at));
         }
-        ports.retain(port -> port.dpid().equals(dpid), present);
+        ports.retain(dpid, present);
         state.storePorts(new Sample<>(at, entries));
     }
 
@@ -251,7 +251,7 @@ final class StatisticsCollector implements StatisticsService {
             present.add(id);
             flows.record(id, SampleReader.flow(entry, nanos, at));
         }
-        flows.retain(id -> id.dpid().equals(dpid), present);
+        flows.retain(dpid, present);
         state.storeFlows(new Sample<>(at, entries));
         lastFlowUpdate = at;
         flowUpdates.incrementAndGet();
@@ -273,14 +273,14 @@ final class StatisticsCollector implements StatisticsService {
 
     @Override
     public List<PortRate> getPortRates(DatapathId dpid) {
-        List<PortRate> rates = ports.latest(port -> port.dpid().equals(dpid));
+        List<PortRate> rates = ports.latestOf(dpid);
         rates.sort(Comparator.comparing(rate -> rate.port().port().getPortNumber()));
         return List.copyOf(rates);
     }
 
     @Override
     public List<FlowRate> getFlowRates(DatapathId dpid) {
-        return List.copyOf(flows.latest(id -> id.dpid().equals(dpid)));
+        return List.copyOf(flows.latestOf(dpid));
     }
 
     @Override
@@ -303,7 +303,7 @@ final class StatisticsCollector implements StatisticsService {
         if (cache != null && cache.flowUpdates() == updates && cache.edgePorts() == edges) {
             return cache.matrix();
         }
-        Map<DatapathId, Collection<FlowRate>> byDpid = new HashMap<>(flows.latest(id -> true).stream()
+        Map<DatapathId, Collection<FlowRate>> byDpid = new HashMap<>(flows.latestOfAll().stream()
                 .collect(Collectors.groupingBy(FlowRate::dpid, Collectors.toCollection(ArrayList::new))));
         TrafficMatrix matrix = TrafficMatrixBuilder.build(lastFlowUpdate, byDpid, edges);
         matrixCache = new MatrixCache(updates, edges, matrix);
@@ -329,7 +329,7 @@ final class StatisticsCollector implements StatisticsService {
         boolean withPorts = portMetrics;
         List<MetricSource.Sample> samples = new ArrayList<>(PortMetrics.samples(
                 states.values().stream().map(SwitchState::latest).toList(),
-                withPorts ? ports.latest(port -> true) : List.of(), withPorts));
+                withPorts ? ports.latestOfAll() : List.of(), withPorts));
         for (StatsKind kind : StatsKind.values()) {
             Map<String, String> labels = Map.of("kind", kind.name().toLowerCase(Locale.ROOT));
             samples.add(new MetricSource.Sample("heliograph_stats_unanswered_requests_total", MetricSource.Type.COUNTER,
