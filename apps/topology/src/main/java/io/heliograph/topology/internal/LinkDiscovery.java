@@ -47,7 +47,9 @@ import io.heliograph.topology.TopologyEvent.Type;
  * are published together: the first new link asks for a commit on the topology thread, behind the
  * probes already waiting there, and that commit publishes every link found meanwhile. When a
  * thousand-switch fabric answers its first LLDP round, that is a few snapshots instead of one per
- * link (which made convergence quadratic in the number of links). Other changes commit at once.
+ * link (which made convergence quadratic in the number of links). New switches are published the
+ * same way: a thousand connecting at once are a few snapshots, not one per switch (each a copy of
+ * every switch before it). Other changes commit at once.
  *
  * <p>Events: LINK_ADDED and LINK_REMOVED for a directed link; LINK_UPDATED for a link whose reverse
  * appeared or disappeared (it became bidirectional, or stopped being so). A refresh of a known
@@ -134,6 +136,7 @@ public final class LinkDiscovery {
                 // The core announces the old connection's removal first; if that was missed, its links
                 // belong to a connection that is gone.
                 removeLinksWhere(link -> touches(link, sw.getId()));
+                commit();
             } else {
                 pending.add(new Change(Type.SWITCH_ADDED, null, sw.getId()));
                 // The others' links to and from it are now between switches known here.
@@ -142,8 +145,8 @@ public final class LinkDiscovery {
                         pending.add(new Change(Type.LINK_ADDED, link, null));
                     }
                 }
+                commitSoon();
             }
-            commit();
         }
         probeSwitch(sw);
     }

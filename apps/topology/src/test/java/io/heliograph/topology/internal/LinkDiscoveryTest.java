@@ -106,13 +106,12 @@ class LinkDiscoveryTest {
         for (int i = 1; i <= n; i++) {
             queued.switchAdded(mesh.add(new FakeSwitch(i, OFVersion.OF_13, n - 1)));
         }
+        runAll(topologyThread); // the switches' publication
         long before = queued.topology().version();
         batches.clear();
 
         assertEquals(n * (n - 1), mesh.deliver(), "one probe over each directed link");
-        while (!topologyThread.isEmpty()) {
-            topologyThread.poll().run();
-        }
+        runAll(topologyThread);
 
         assertEquals(n * (n - 1), queued.topology().links().size());
         assertEquals(1, batches.size(), "one publication for the round");
@@ -121,6 +120,38 @@ class LinkDiscoveryTest {
         assertTrue(events.stream().allMatch(e -> e.type() == Type.LINK_ADDED), events.toString());
         assertTrue(events.stream().allMatch(e -> e.topology() == queued.topology()), "all carry the one snapshot");
         assertEquals(before + 1, queued.topology().version());
+    }
+
+    /**
+     * Switches connecting together (a thousand at a controller's start) are published in one snapshot
+     * behind their announcements, not one snapshot (a copy of every switch before it) per switch.
+     */
+    @Test
+    void switchesThatConnectTogetherArePublishedInOneSnapshot() {
+        Deque<Runnable> topologyThread = new ArrayDeque<>();
+        List<List<TopologyEvent>> batches = new ArrayList<>();
+        LinkDiscovery queued = new LinkDiscovery(codec, SETTINGS, () -> now, batches::add, topologyThread::add);
+        long before = queued.topology().version();
+        for (int i = 1; i <= 5; i++) {
+            queued.switchAdded(fabric.add(new FakeSwitch(i, OFVersion.OF_13, 2)));
+        }
+        assertEquals(List.of(), batches, "published behind the announcements waiting on the topology thread");
+
+        runAll(topologyThread);
+
+        assertEquals(1, batches.size(), "one publication");
+        List<TopologyEvent> events = batches.get(0);
+        assertEquals(5, events.size());
+        assertTrue(events.stream().allMatch(e -> e.type() == Type.SWITCH_ADDED && e.topology() == queued.topology()),
+                events.toString());
+        assertEquals(5, queued.topology().switches().size());
+        assertEquals(before + 1, queued.topology().version());
+    }
+
+    private static void runAll(Deque<Runnable> topologyThread) {
+        while (!topologyThread.isEmpty()) {
+            topologyThread.poll().run();
+        }
     }
 
     @Test
