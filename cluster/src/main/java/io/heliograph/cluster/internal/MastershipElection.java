@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -69,6 +70,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
     static final String ROOT = ClusterPaths.SWITCHES;
     /** The balancer's election; apart from {@link ClusterPaths#LEADERS}, which apps name. */
     static final String LEADER = ClusterPaths.ROOT + "/mastership-balancer";
+    private static final String CANDIDATES = "/candidates/";
     private static final long MOVE_TIMEOUT_MS = 10_000;
     /** How many takeover graces the others add when a masterless switch's preferred instance is a candidate. */
     private static final int MOVE_GRACE_FACTOR = 5;
@@ -80,6 +82,8 @@ final class MastershipElection implements MastershipService, AutoCloseable {
     private final long balanceDelayMs;
     private final ScheduledExecutorService thread;
     private final CuratorCache cache;
+    /** Every instance seen as a candidate for some switch, this one first: a cluster's few. */
+    private final Set<String> candidateNames = ConcurrentHashMap.newKeySet();
     private final LeaderLatch balancerLatch;
     private final Map<DatapathId, Local> locals = new HashMap<>();
     private final List<Waiter> waiters = new ArrayList<>();
@@ -118,6 +122,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
                        long balanceDelayMs) {
         this.client = client;
         this.me = instanceId;
+        candidateNames.add(instanceId);
         this.takeoverGraceMs = takeoverGraceMs;
         this.balance = balance;
         this.balanceDelayMs = balanceDelayMs;
@@ -132,6 +137,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
                 .forAll((type, before, after) -> {
                     ChildData d = after != null ? after : before;
                     if (d != null) {
+                        noteCandidate(d.getPath());
                         post(() -> changed(d.getPath()));
                     }
                 }).build(), thread);
@@ -259,7 +265,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
             register(l);
         }
         evaluate(id, false);
-        if (path.contains("/candidates/") && balancerLatch.hasLeadership()) {
+        if (path.contains(CANDIDATES) && balancerLatch.hasLeadership()) {
             scheduleBalance();
         }
         checkWaiters();
@@ -747,12 +753,27 @@ final class MastershipElection implements MastershipService, AutoCloseable {
         return cache.get(preferredPath(id)).map(d -> text(d.getData())).orElse(null);
     }
 
+    /**
+     * The instances whose candidacy for the switch the cache holds: each instance ever seen as a
+     * candidate is looked up, which costs the cluster's size, where a scan of the cache cost every
+     * node of every switch (with a thousand switches connecting, the square of their number).
+     */
     private Set<String> candidates(DatapathId id) {
-        String prefix = switchPath(id) + "/candidates/";
         Set<String> c = new TreeSet<>();
-        cache.stream().filter(d -> d.getPath().startsWith(prefix))
-                .forEach(d -> c.add(d.getPath().substring(prefix.length())));
+        for (String instance : candidateNames) {
+            if (cache.get(candidatePath(id, instance)).isPresent()) {
+                c.add(instance);
+            }
+        }
         return c;
+    }
+
+    /** Remembers the instance of a candidacy path (the cache's listener sees every node, on the way in). */
+    private void noteCandidate(String path) {
+        int at = path.indexOf(CANDIDATES);
+        if (at >= 0 && switchOf(path) != null) {
+            candidateNames.add(path.substring(at + CANDIDATES.length()));
+        }
     }
 
     private List<DatapathId> knownSwitches() {
@@ -828,7 +849,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
     }
 
     static String candidatePath(DatapathId id, String instance) {
-        return switchPath(id) + "/candidates/" + instance;
+        return switchPath(id) + CANDIDATES + instance;
     }
 
     /** The switch a path below ROOT belongs to, or null. */
