@@ -89,19 +89,7 @@ class FairReadingTest {
             };
 
             OFFactory f = OFFactories.getFactory(OFVersion.OF_13);
-            byte[] chunk = packetIns(f, PER_CHUNK);
-            AtomicBoolean flood = new AtomicBoolean(true);
-            Thread writer = new Thread(() -> {
-                try {
-                    while (flood.get()) {
-                        flooding.sendRaw(chunk);
-                    }
-                } catch (IOException e) {
-                    // the test is over and closed the switch
-                }
-            }, "flooding-switch");
-            writer.start();
-            try {
+            try (Flood flood = new Flood(flooding, packetIns(f, PER_CHUNK))) {
                 List<Long> waits = new ArrayList<>();
                 for (int probe = 0; probe <= 5; probe++) {
                     // The loop is held inside a flood packet-in while the quiet switch's packet-in
@@ -121,10 +109,6 @@ class FairReadingTest {
                 List<Long> counted = waits.subList(1, waits.size());
                 assertTrue(counted.stream().allMatch(w -> w <= MOST_FLOOD_BEFORE_QUIET),
                         "flood packet-ins read before each quiet one: " + counted + ", at most " + MOST_FLOOD_BEFORE_QUIET);
-            } finally {
-                flood.set(false);
-                flooding.close();
-                writer.join(FakeSwitch.WAIT.toMillis());
             }
         }
     }
@@ -165,20 +149,7 @@ class FairReadingTest {
                 }
             };
 
-            OFFactory f = OFFactories.getFactory(OFVersion.OF_13);
-            byte[] chunk = packetIns(f, PER_CHUNK);
-            AtomicBoolean flood = new AtomicBoolean(true);
-            Thread writer = new Thread(() -> {
-                try {
-                    while (flood.get()) {
-                        flooding.sendRaw(chunk);
-                    }
-                } catch (IOException e) {
-                    // the test is over and closed the switch
-                }
-            }, "flooding-switch");
-            writer.start();
-            try {
+            try (Flood flood = new Flood(flooding, packetIns(OFFactories.getFactory(OFVersion.OF_13), PER_CHUNK))) {
                 ControllerFixture.await(() -> !reads.isEmpty() && reads.get(reads.size() - 1) >= FULL_READ,
                         "64 KiB reads of the flood");
                 holdNext.set(true);
@@ -190,11 +161,35 @@ class FairReadingTest {
                         "the read after the long turn: " + after.get(1) + " packet-ins, at most " + MOST_AFTER_HELD_TURN);
                 assertTrue(after.stream().skip(2).anyMatch(n -> n >= FULL_READ),
                         "64 KiB reads again once turns are short: " + after);
-            } finally {
-                flood.set(false);
-                flooding.close();
-                writer.join(FakeSwitch.WAIT.toMillis());
             }
+        }
+    }
+
+    /** A switch writing the same chunk of packet-ins as fast as the controller takes them, until closed. */
+    private static final class Flood implements AutoCloseable {
+        private final FakeSwitch flooding;
+        private final AtomicBoolean on = new AtomicBoolean(true);
+        private final Thread writer;
+
+        Flood(FakeSwitch flooding, byte[] chunk) {
+            this.flooding = flooding;
+            writer = new Thread(() -> {
+                try {
+                    while (on.get()) {
+                        flooding.sendRaw(chunk);
+                    }
+                } catch (IOException e) {
+                    // the test is over and closed the switch
+                }
+            }, "flooding-switch");
+            writer.start();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            on.set(false);
+            flooding.close();
+            writer.join(FakeSwitch.WAIT.toMillis());
         }
     }
 
