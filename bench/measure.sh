@@ -27,10 +27,14 @@
 # with every app (the default profile users run) instead of the bench profile; a target full:THREADS
 # runs this tree's build with every app beside the others, and its rows say how it compares with
 # heliograph:THREADS, the bench profile, round by round ("x bench profile").
-# Mode throughput-2g is throughput mode with the 16 switches split over two generator processes run
-# at once (datapath ids 1-8 and 9-16), their figures added up: with CTL_CORE=0,1 GEN_CORE=0,1 and
-# targets heliograph:1 heliograph:2 it measures how the controller scales from one I/O thread to two
-# on this machine's two cores (docs/performance.md, "Many cores").
+# Mode throughput-2g is throughput mode with SWITCHES_2G switches (16) split over two generator
+# processes run at once, their figures added up: with CTL_CORE=0,1 GEN_CORE=0,1 and targets
+# heliograph:1 heliograph:2 it measures how the controller scales from one I/O thread to two on this
+# machine's two cores (docs/performance.md, "Many cores"); rows of heliograph:N say how they compare
+# with heliograph:1, and per thread. Beacon's protocol (its thesis, Fig. 2.8b: 64 switches, 13 tests
+# of 10 s of which 3 warm up, N threads on N cores), on a machine of 16 cores:
+#   CTL_CORES_BY_THREADS=1 GEN_CORE=14,15 SWITCHES_2G=64 LOOPS=13 WARMUP=3 MS=10000 RUNS=1 \
+#   VERSIONS=1.0 MODES=throughput-2g TARGETS="heliograph:1 heliograph:2 heliograph:4 heliograph:8 heliograph:12"
 # Needs a built distribution (deploy/heliograph build), taskset and curl; a C compiler (cc) for the
 # C responder; for os-ken, python3 with venv and PyPI (bench/osken/setup.sh makes the virtualenv
 # once). Settings: see below.
@@ -58,6 +62,10 @@ MODES=${MODES:-"throughput latency latency-c"}
 # reaches at different times in different runs; 1,000 keep it in one state.
 LATENCY_MACS=${LATENCY_MACS:-100000}
 PROFILE=${PROFILE:-bench}   # the controllers' profile: bench (the learning switch alone) or full (every app)
+SWITCHES_2G=${SWITCHES_2G:-16}      # switches of mode throughput-2g, half on each generator
+# 1: a controller with N I/O threads is pinned to cores 0 to N-1 instead of CTL_CORE (the scaling
+# curve on a machine with more cores: GEN_CORE then names the generators' own cores, e.g. 14,15)
+CTL_CORES_BY_THREADS=${CTL_CORES_BY_THREADS:-0}
 QUIET_PERCENT=${QUIET_PERCENT:-5}   # a target using less of a core than this is quiet
 QUIET_TIMEOUT=${QUIET_TIMEOUT:-120} # seconds a run waits for quiet before it starts anyway (and says so)
 OUT=${OUT:-$(mktemp -d /tmp/heliograph-bench-XXXXXX)}
@@ -124,7 +132,9 @@ start_target() {   # $1 = c-responder | responder | heliograph:THREADS | baselin
         fi
         PORT[$target]=$((BASE_PORT + offset + threads))
         local http=$((BASE_PORT + 100 + offset + threads))
-        taskset -c "$CTL_CORE" java -jar "$dist/heliograph.jar" --profile "$profile" --io-threads "$threads" \
+        local cores=$CTL_CORE
+        (( CTL_CORES_BY_THREADS )) && cores="0-$((threads - 1))"
+        taskset -c "$cores" java -jar "$dist/heliograph.jar" --profile "$profile" --io-threads "$threads" \
             --openflow-port "${PORT[$target]}" --http-port "$http" --data-dir "$OUT/data-${target/:/-}" \
             --log-level warn >>"$log" 2>&1 &
         PID[$target]=$!
@@ -192,11 +202,11 @@ run_once() {   # $1 = target, $2 = version, $3 = mode, $4 = run label, $5 = loop
             >"$OUT/$name.$label.txt" 2>"$OUT/$name.$label.err" \
             || echo "measure: $name $label: the C client failed ($(tail -n 1 "$OUT/$name.$label.err")); counted as 0" >&2
     elif [[ $mode == throughput-2g ]]; then
-        # Two generator processes at once, each with half the switches (datapath ids 1-8 and 9-16).
-        local g pids=()
-        for g in 1 9; do
+        # Two generator processes at once, each with half the switches (datapath ids from 1 and from half + 1).
+        local g half=$((SWITCHES_2G / 2)) pids=()
+        for g in 1 $((half + 1)); do
             taskset -c "$GEN_CORE" java -jar "$BENCH_JAR" -p "${PORT[$target]}" -V "$version" -l "$loops" -w "$warmup" \
-                -m "$MS" -D "$DELAY" -t -s 8 -M 100000 -o "$g" >"$OUT/$name.$label.$g.txt" 2>"$OUT/$name.$label.$g.err" &
+                -m "$MS" -D "$DELAY" -t -s "$half" -M 100000 -o "$g" >"$OUT/$name.$label.$g.txt" 2>"$OUT/$name.$label.$g.err" &
             pids+=($!)
         done
         for g in "${pids[@]}"; do
@@ -289,6 +299,12 @@ for version in $VERSIONS; do
             baseline_runs="$OUT/baseline-io${target#*:}-of$version-$mode.runs"
             if [[ $target == heliograph:* && -f $baseline_runs ]]; then
                 ratio+=$(printf '   x baseline: %.3f' "$(round_ratios 1 "$runs" "$baseline_runs")")
+            fi
+            one_thread_runs="$OUT/heliograph-io1-of$version-$mode.runs"
+            if [[ $target == heliograph:* && ${target#*:} != 1 && -f $one_thread_runs ]]; then
+                rate_ratio=$(round_ratios 1 "$runs" "$one_thread_runs")
+                ratio+=$(printf '   x 1 I/O thread: %.3f, per thread %.3f' "$rate_ratio" \
+                    "$(awk -v r="$rate_ratio" -v n="${target#*:}" 'BEGIN { print r / n }')")
             fi
             bench_runs="$OUT/heliograph-io${target#*:}-of$version-$mode.runs"
             if [[ $target == full:* && -f $bench_runs ]]; then

@@ -186,7 +186,7 @@ class FairReadingTest {
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() throws IOException, InterruptedException {
             on.set(false);
             flooding.close();
             writer.join(FakeSwitch.WAIT.toMillis());
