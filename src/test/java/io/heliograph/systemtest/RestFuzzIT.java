@@ -147,6 +147,9 @@ class RestFuzzIT {
         distribution = ControllerDistribution.copyOfBuilt(Path.of("/tmp"));
         controller = ControllerProcess.start(distribution, artifacts.resolve("controller.log"));
         controller.awaitHealthy(Duration.ofSeconds(60));
+        // healthy means the platform is up; the profile's apps may still be activating, and the
+        // fuzz's state includes static entries
+        controller.awaitApi("/api/v1/staticflows/flows", Duration.ofSeconds(60));
         testbed = Testbed.start("RestFuzzIT");
         bridge = testbed.addSwitch(1, List.of("OpenFlow13"));
         Host h1 = testbed.addHost(1, bridge);

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Controller JVMs {@code c1} to {@code cN} of one distribution, each on its own ports and data
@@ -36,6 +37,13 @@ public final class ControllerCluster implements AutoCloseable {
      */
     public static ControllerCluster start(ControllerDistribution distribution, Path logDir, List<String> zookeeper) {
         ControllerCluster cluster = new ControllerCluster(distribution, logDir, zookeeper);
+        // The instances share this host: they advertise (and listen for each other's liveness) on
+        // loopback. By default each would take the first address of an interface that is up, which
+        // on a test machine can be a control link another test made, and deletes while they run:
+        // the others then found every liveness port refusing and ended their sessions in a loop.
+        distribution.configure("io.heliograph.cluster", Map.of(
+                "openflowAddress", "127.0.0.1:${heliograph.openflow.port}",
+                "httpAddress", "127.0.0.1:${heliograph.http.port}"));
         try {
             for (int i = 0; i < zookeeper.size(); i++) {
                 cluster.controllers.add(ControllerProcess.start(distribution, cluster.log(i), cluster.arguments(i)));
