@@ -82,7 +82,7 @@ final class MastershipElection implements MastershipService, AutoCloseable {
     private final long balanceDelayMs;
     private final ScheduledExecutorService thread;
     private final CuratorCache cache;
-    /** Every instance seen as a candidate for some switch, this one first: a cluster's few. */
+    /** Every instance seen as a candidate for some switch, this one included from the start: a cluster's few. */
     private final Set<String> candidateNames = ConcurrentHashMap.newKeySet();
     private final LeaderLatch balancerLatch;
     private final Map<DatapathId, Local> locals = new HashMap<>();
