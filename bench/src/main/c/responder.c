@@ -19,6 +19,7 @@
 #define _GNU_SOURCE   /* accept4 */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <signal.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdint.h>
@@ -231,6 +232,8 @@ static void serve(int epoll, struct connection *c, uint32_t events) {
 
 int main(int argc, char **argv) {
     int port = 6653;
+    /* A switch that closes while an answer is being written must end its connection, not the responder. */
+    signal(SIGPIPE, SIG_IGN);
     for (int i = 1; i < argc; i++) {
         char *end;
         if (strcmp(argv[i], "-p") == 0 && i + 1 < argc) {
