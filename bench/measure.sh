@@ -35,13 +35,14 @@
 # of 10 s of which 3 warm up, N threads on N cores), on a machine of 16 cores:
 #   CTL_CORES_BY_THREADS=1 GEN_CORE=14,15 SWITCHES_2G=64 LOOPS=13 WARMUP=3 MS=10000 RUNS=1 \
 #   VERSIONS=1.0 MODES=throughput-2g TARGETS="heliograph:1 heliograph:2 heliograph:4 heliograph:8 heliograph:12"
+# (bench/many-cores.sh packs what that needs for a machine without Java or Maven, and runs it there).
 # Needs a built distribution (deploy/heliograph build), taskset and curl; a C compiler (cc) for the
 # C responder; for os-ken, python3 with venv and PyPI (bench/osken/setup.sh makes the virtualenv
 # once). Settings: see below.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-DIST="$ROOT/deploy/target/heliograph"
+DIST=${DIST:-"$ROOT/deploy/target/heliograph"}   # another built distribution to measure (bench/many-cores.sh unpacks one)
 BENCH_JAR="$DIST/tools/heliograph-bench.jar"
 
 RUNS=${RUNS:-5}
