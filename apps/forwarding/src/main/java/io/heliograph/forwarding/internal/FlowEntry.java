@@ -17,6 +17,12 @@ record FlowEntry(DatapathId dpid, OFPort inPort, FlowHeaders headers, int priori
         return new TableKey(dpid, inPort, headers, priority);
     }
 
+    /** Whether {@code other} is this entry but for its cookie: the same place, sending to the same port. */
+    boolean sameFlowAs(FlowEntry other) {
+        return dpid.equals(other.dpid) && inPort.equals(other.inPort) && headers.equals(other.headers)
+                && priority == other.priority && out.equals(other.out);
+    }
+
     record TableKey(DatapathId dpid, OFPort inPort, FlowHeaders headers, int priority) {
     }
 }

@@ -97,6 +97,29 @@ final class InstalledPaths {
     }
 
     /**
+     * The recorded path that writes the same entries as {@code candidate}, in the same order, over the
+     * same links for the same hosts, and still owns every one of them; null if there is none. Cookies
+     * are not compared: the candidate's are its own new id's.
+     */
+    synchronized InstalledPath sameAs(InstalledPath candidate) {
+        List<FlowEntry> wanted = candidate.entries();
+        FlowEntry first = owners.get(wanted.get(0).tableKey());
+        InstalledPath path = first == null ? null : paths.get(pathIdOf(first.cookie()));
+        if (path == null || path.entries().size() != wanted.size() || !path.links().equals(candidate.links())
+                || !path.hosts().equals(candidate.hosts())) {
+            return null;
+        }
+        Set<FlowEntry> live = liveEntries.get(path.id());
+        for (int i = 0; i < wanted.size(); i++) {
+            FlowEntry entry = path.entries().get(i);
+            if (!entry.sameFlowAs(wanted.get(i)) || !live.contains(entry)) {
+                return null;
+            }
+        }
+        return path;
+    }
+
+    /**
      * Whether a path may be recorded now; false, counted as a refusal, at {@code maxPaths}. The caller
      * then builds no path; {@link #add} checks again, since another thread may take the last room.
      */

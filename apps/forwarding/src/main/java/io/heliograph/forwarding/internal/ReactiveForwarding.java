@@ -311,7 +311,12 @@ public final class ReactiveForwarding {
         return hops;
     }
 
-    /** The path, recorded; null when it was refused at the bound of installed paths. */
+    /**
+     * The path, recorded; null when it was refused at the bound of installed paths. A recorded path
+     * that already writes exactly these entries (a packet of its flow that reached us before its
+     * entries did, or from a switch that lost them without telling us) is written again as it is:
+     * its entries keep their cookies and the registry is left alone.
+     */
     private InstalledPath record(Packet packet, FlowHeaders headers, List<Hop> hops, List<Link> links,
             Map<DatapathId, OFSwitch> onPath) {
         long id = paths.newPathId();
@@ -347,6 +352,10 @@ public final class ReactiveForwarding {
         Set<HostKey> hosts = Set.of(HostKey.of(headers.ethSource(), headers.vlan()),
                 HostKey.of(headers.ethDestination(), headers.vlan()));
         InstalledPath path = new InstalledPath(id, used, onPath.keySet(), hosts, entries);
+        InstalledPath same = paths.sameAs(path);
+        if (same != null) {
+            return same;
+        }
         return paths.add(path, packet.settings.maxInstalledPaths()) ? path : null;
     }
 

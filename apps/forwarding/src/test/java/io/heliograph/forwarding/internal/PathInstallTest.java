@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFFlowModFlags;
+import org.projectfloodlight.openflow.protocol.OFFlowRemovedReason;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFPacketOut;
 import org.projectfloodlight.openflow.protocol.OFVersion;
@@ -89,6 +90,57 @@ class PathInstallTest {
         assertEquals(OFBufferId.NO_BUFFER, out.getBufferId());
         assertArrayEquals(syn, out.getData());
         assertEquals(1, fw.paths().size());
+    }
+
+    @Test
+    void aPacketOfAFlowWhosePathIsRecordedWritesThatPathAgainUnderItsOwnCookies() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+        fw.useClock(Fabric.longAfterEachRelease()); // past the grace in which packets just follow the release
+        byte[] syn = Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80);
+
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, syn));
+        List<PortedSwitch.Write> first = List.copyOf(f.journal);
+        long id = fw.paths().paths().get(0).id();
+        // the next packet reached us before the switch applied the ingress entry
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, syn));
+        List<PortedSwitch.Write> second = List.copyOf(f.journal.subList(first.size(), f.journal.size()));
+
+        assertEquals(1, fw.paths().size());
+        assertEquals(id, fw.paths().paths().get(0).id(), "the recorded path, not a new one");
+        assertEquals(first.size(), second.size(), second.toString());
+        for (int i = 0; i < first.size(); i++) {
+            assertEquals(first.get(i).dpid(), second.get(i).dpid());
+            if (first.get(i).message() instanceof OFFlowAdd flow) {
+                OFFlowAdd again = as(OFFlowAdd.class, second.get(i).message());
+                assertEquals(flow.getCookie(), again.getCookie(), "entry " + i);
+                assertEquals(flow.getMatch(), again.getMatch(), "entry " + i);
+            } else {
+                assertArrayEquals(syn, as(OFPacketOut.class, second.get(i).message()).getData());
+            }
+        }
+    }
+
+    @Test
+    void aRecordedPathThatLostAnEntryIsReplacedByANewOne() {
+        Fabric f = line(OFVersion.OF_13);
+        ReactiveForwarding fw = forwarding(f, SETTINGS);
+        fw.useClock(Fabric.longAfterEachRelease());
+        byte[] syn = Packets.tcp(H1, "10.0.0.1", 40000, H2, "10.0.0.2", 80);
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, syn));
+        InstalledPath old = fw.paths().paths().get(0);
+        FlowEntry expired = old.entries().get(1); // the reverse entry at s2
+        fw.receive(f.sw(2), f.sw(2).getFactory().buildFlowRemoved().setCookie(expired.cookie())
+                .setReason(OFFlowRemovedReason.IDLE_TIMEOUT).build());
+        int written = f.journal.size();
+
+        fw.receive(f.sw(1), Packets.packetIn(OFVersion.OF_13, 1, syn));
+
+        assertEquals(1, fw.paths().size());
+        InstalledPath now = fw.paths().paths().get(0);
+        assertTrue(now.id() != old.id(), "a new path, which owns every entry again");
+        f.journal.subList(written, f.journal.size()).stream().filter(w -> w.message() instanceof OFFlowAdd)
+                .forEach(w -> assertEquals(now.id(), InstalledPaths.pathIdOf(((OFFlowAdd) w.message()).getCookie())));
     }
 
     private static void expectFlow(PortedSwitch.Write write, long dpid, int in, int out, long ethSrc, long ethDst,
