@@ -39,7 +39,7 @@ final class FlowMessages {
         List<OFAction> actions = List.of(factory.actions().output(outPort, 0));
         OFFlowAdd.Builder flow = factory.buildFlowAdd()
                 .setCookie(entry.cookie())
-                .setMatch(entry.headers().toMatch(factory, entry.inPort()))
+                .setMatch(entry.match(factory))
                 .setIdleTimeout(settings.idleTimeout())
                 .setHardTimeout(settings.hardTimeout())
                 .setPriority(entry.priority())
@@ -80,7 +80,7 @@ final class FlowMessages {
      */
     static OFFlowDeleteStrict flowDelete(OFFactory factory, FlowEntry entry) {
         OFFlowDeleteStrict.Builder delete = factory.buildFlowDeleteStrict()
-                .setMatch(entry.headers().toMatch(factory, entry.inPort()))
+                .setMatch(entry.match(factory))
                 .setPriority(entry.priority())
                 .setOutPort(OFPort.ANY);
         if (factory.getVersion() != OFVersion.OF_10) {

@@ -6,6 +6,7 @@ import static io.heliograph.forwarding.internal.Messages.outputs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -114,7 +115,7 @@ class PathInstallTest {
             if (first.get(i).message() instanceof OFFlowAdd flow) {
                 OFFlowAdd again = as(OFFlowAdd.class, second.get(i).message());
                 assertEquals(flow.getCookie(), again.getCookie(), "entry " + i);
-                assertEquals(flow.getMatch(), again.getMatch(), "entry " + i);
+                assertSame(flow.getMatch(), again.getMatch(), "entry " + i + "'s match, built once");
             } else {
                 assertArrayEquals(syn, as(OFPacketOut.class, second.get(i).message()).getData());
             }
