@@ -21,8 +21,12 @@ final class FlowEntry {
     private final int priority;
     private final U64 cookie;
     private final OFPort out;
-    /** The match as the entry's switch writes it; built on first use, by whichever I/O thread writes it. */
-    private volatile Match match;
+    /**
+     * The match as the entry's switch writes it; built on first use, by whichever I/O thread writes
+     * it. Not volatile: a thread that does not see another's match builds its own, and Loxi's matches
+     * are immutable, their fields final, so one seen is seen whole.
+     */
+    private Match match;
 
     /**
      * @param headers the headers as this switch's version matches them (see {@link FlowHeaders#supportedBy})
@@ -89,7 +93,12 @@ final class FlowEntry {
 
     @Override
     public int hashCode() {
-        return Objects.hash(dpid, inPort, headers, priority, cookie, out);
+        int h = dpid.hashCode();
+        h = 31 * h + inPort.hashCode();
+        h = 31 * h + headers.hashCode();
+        h = 31 * h + priority;
+        h = 31 * h + cookie.hashCode();
+        return 31 * h + out.hashCode();
     }
 
     @Override
