@@ -25,8 +25,10 @@ import java.util.List;
  * <p>In latency mode the loop spins ({@code selectNow}) instead of sleeping in {@code select}: a
  * round trip is tens of microseconds, and waking a sleeping thread costs about as much again, so a
  * sleeping client measures its own wake-ups (a third of the rate a spinning C client measures against
- * the same controller). Throughput mode keeps the controller's queue full and sleeps only when the
- * socket does.
+ * the same controller). With one switch it spins on that switch's socket itself, as the reference C
+ * client does: a {@code selectNow} would be a second system call in every turn of the spin, and
+ * a round trip's answer would wait for both. Throughput mode keeps the controller's queue full and
+ * sleeps only when the socket does.
  */
 final class LoadGenerator implements AutoCloseable {
 
@@ -142,6 +144,8 @@ final class LoadGenerator implements AutoCloseable {
             }
             if (options.throughput()) {
                 selector.select(this::ready, Math.max(1, waitNanos / 1_000_000L));
+            } else if (sockets.size() == 1) {
+                serve(sockets.get(0), true);
             } else {
                 selector.selectNow(this::ready);
             }
@@ -183,9 +187,13 @@ final class LoadGenerator implements AutoCloseable {
     }
 
     private void ready(SelectionKey key) {
-        SwitchSocket s = (SwitchSocket) key.attachment();
+        serve((SwitchSocket) key.attachment(), key.isReadable());
+    }
+
+    /** Reads what the controller sent (non-blocking: nothing, if nothing came); writes what the switch has to say. */
+    private void serve(SwitchSocket s, boolean readable) {
         try {
-            if (key.isReadable()) {
+            if (readable) {
                 s.read();
                 noteLateReplies(s.sw);
             }
