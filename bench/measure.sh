@@ -46,6 +46,11 @@ DIST=${DIST:-"$ROOT/deploy/target/heliograph"}   # another built distribution to
 BENCH_JAR="$DIST/tools/heliograph-bench.jar"
 
 RUNS=${RUNS:-5}
+# Fresh starts of the targets per OpenFlow version, each with its warm-up round and RUNS rounds: a
+# JVM's run-to-run differences (what the JIT made of it, where its objects fell) last as long as the
+# process, so rounds on one start share them; the medians and same-round ratios are over every
+# round of every start.
+FORKS=${FORKS:-1}
 LOOPS=${LOOPS:-10}          # tests per run (-l)
 WARMUP=${WARMUP:-2}         # of which left out (-w)
 MS=${MS:-1000}              # ms per test (-m)
@@ -67,6 +72,14 @@ SWITCHES_2G=${SWITCHES_2G:-16}      # switches of mode throughput-2g, half on ea
 # 1: a controller with N I/O threads is pinned to cores 0 to N-1 instead of CTL_CORE (the scaling
 # curve on a machine with more cores: GEN_CORE then names the generators' own cores, e.g. 14,15)
 CTL_CORES_BY_THREADS=${CTL_CORES_BY_THREADS:-0}
+# 1: the targets' cores never go idle: a spinner of the lowest scheduling class (SCHED_IDLE, which
+# runs only when nothing else wants the core) on each core of CTL_CORE. On a virtual machine a core
+# with nothing to run halts, and a packet-in then waits for the hypervisor to wake it, a cost that
+# varies with the host's state and with how soon after the last answer the packet-in comes (docs/
+# performance.md, "Two clients, one controller"); with the cores awake, latency mode measures the
+# targets and the loopback. The targets' CPU figures then include time the hypervisor gave the
+# spinner's core to others, so read them only without it.
+AWAKE=${AWAKE:-0}
 QUIET_PERCENT=${QUIET_PERCENT:-5}   # a target using less of a core than this is quiet
 QUIET_TIMEOUT=${QUIET_TIMEOUT:-120} # seconds a run waits for quiet before it starts anyway (and says so)
 OUT=${OUT:-$(mktemp -d /tmp/heliograph-bench-XXXXXX)}
@@ -82,6 +95,14 @@ if [[ " $MODES " == *" latency-c "* ]]; then
 fi
 
 declare -A PID PORT
+SPINNERS=()
+stop_spinners() {
+    local p
+    for p in "${SPINNERS[@]}"; do
+        kill "$p" 2>/dev/null || true
+        wait "$p" 2>/dev/null || true
+    done
+}
 stop_targets() {
     local t
     for t in "${!PID[@]}"; do
@@ -90,7 +111,15 @@ stop_targets() {
         unset "PID[$t]"
     done
 }
-trap stop_targets EXIT
+trap 'stop_targets; stop_spinners' EXIT
+if (( AWAKE )); then
+    command -v chrt >/dev/null || { echo "measure: AWAKE=1 needs chrt" >&2; exit 1; }
+    for core in ${CTL_CORE//,/ }; do
+        [[ $core =~ ^[0-9]+$ ]] || { echo "measure: AWAKE=1 wants CTL_CORE as cores separated by commas, not $CTL_CORE" >&2; exit 1; }
+        chrt --idle 0 taskset -c "$core" sh -c 'while :; do :; done' &
+        SPINNERS+=($!)
+    done
+fi
 
 # CPU seconds (user + system) a process has used so far.
 cpu_seconds() {
@@ -251,14 +280,15 @@ round_ratios() {
     paste -d' ' <(cut -d' ' -f"$1" "$2") <(cut -d' ' -f"$1" "$3") | awk '$2 > 0 { print $1 / $2 }' | median
 }
 
-measure_versions() {   # $@ = the versions the targets started here answer
-    local target round version mode
+measure_versions() {   # $1 = the start (1 to FORKS), the rest = the versions the targets started here answer
+    local fork=$1 target round version mode
+    shift
     # The data directories of a previous start go, so every start is a first start.
     rm -rf "$OUT"/data-*
     for target in $TARGETS; do
         start_target "$target" "$1"
     done
-    echo "measure: targets up ($TARGETS) for OpenFlow $*; warmup round, then $RUNS rounds; output in $OUT" >&2
+    echo "measure: targets up ($TARGETS) for OpenFlow $*, start $fork of $FORKS; warmup round, then $RUNS rounds; output in $OUT" >&2
     for round in warmup $(seq 1 "$RUNS"); do
         for version in "$@"; do
             for mode in $MODES; do
@@ -266,7 +296,7 @@ measure_versions() {   # $@ = the versions the targets started here answer
                     if [[ $round == warmup ]]; then
                         run_once "$target" "$version" "$mode" warmup 3 1
                     else
-                        run_once "$target" "$version" "$mode" "run$round" "$LOOPS" "$WARMUP"
+                        run_once "$target" "$version" "$mode" "start$fork-run$round" "$LOOPS" "$WARMUP"
                     fi
                 done
             done
@@ -276,14 +306,16 @@ measure_versions() {   # $@ = the versions the targets started here answer
     stop_targets
 }
 
-if [[ $SHARED_VERSIONS == 1 ]]; then
-    # shellcheck disable=SC2086
-    measure_versions $VERSIONS
-else
-    for version in $VERSIONS; do
-        measure_versions "$version"
-    done
-fi
+for fork in $(seq 1 "$FORKS"); do
+    if [[ $SHARED_VERSIONS == 1 ]]; then
+        # shellcheck disable=SC2086
+        measure_versions "$fork" $VERSIONS
+    else
+        for version in $VERSIONS; do
+            measure_versions "$fork" "$version"
+        done
+    fi
+done
 
 printf '%-14s %-4s %-11s %12s\n' target OF mode median/s | tee "$OUT/summary.txt"
 for version in $VERSIONS; do
