@@ -72,13 +72,13 @@ SWITCHES_2G=${SWITCHES_2G:-16}      # switches of mode throughput-2g, half on ea
 # 1: a controller with N I/O threads is pinned to cores 0 to N-1 instead of CTL_CORE (the scaling
 # curve on a machine with more cores: GEN_CORE then names the generators' own cores, e.g. 14,15)
 CTL_CORES_BY_THREADS=${CTL_CORES_BY_THREADS:-0}
-# 1: the targets' cores never go idle: a spinner of the lowest scheduling class (SCHED_IDLE, which
-# runs only when nothing else wants the core) on each core of CTL_CORE. On a virtual machine a core
-# with nothing to run halts, and a packet-in then waits for the hypervisor to wake it, a cost that
-# varies with the host's state and with how soon after the last answer the packet-in comes (docs/
-# performance.md, "Two clients, one controller"); with the cores awake, latency mode measures the
-# targets and the loopback. The targets' CPU figures then include time the hypervisor gave the
-# spinner's core to others, so read them only without it.
+# 1, an experiment: the targets' cores never go idle: a spinner of the lowest scheduling class
+# (SCHED_IDLE, which runs only when nothing else wants the core) on each core of CTL_CORE. On a
+# virtual machine a core with nothing to run halts, and a packet-in then waits for the hypervisor to
+# wake it, at a cost that varies with the host's state and with how soon after the last answer the
+# packet-in comes. Keeping the cores awake steadied latency mode in some runs and not in others
+# (docs/performance.md, "Two clients, one controller"), so it is not the method. The targets' CPU
+# figures roughly double with it: read them only without it.
 AWAKE=${AWAKE:-0}
 QUIET_PERCENT=${QUIET_PERCENT:-5}   # a target using less of a core than this is quiet
 QUIET_TIMEOUT=${QUIET_TIMEOUT:-120} # seconds a run waits for quiet before it starts anyway (and says so)
